@@ -1,0 +1,62 @@
+// One code path for both databases: Kysely over a `pg` Pool, which talks to
+// PostgreSQL when DATABASE_URL is set and to embedded PGlite otherwise
+// (through PGlite's node-postgres adapter, a single connection).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+// `date` columns stay 'YYYY-MM-DD' strings: no time zone shifts.
+pg.types.setTypeParser(1082, (v) => v);
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or 'memory://'. */
+  pgliteDir?: string;
+  /** A PGlite data-dir dump (tar.gz) to start from: the migrated test template. */
+  pgliteTemplate?: Blob | File;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A connection killed by the server (pg_terminate_backend, failover) is
+    // dropped from the pool; the next query gets a fresh one.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pglite = new PGlite(dir, {
+    extensions: { pg_trgm },
+    ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
+  });
+  await pglite.waitReady;
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// Kysely table types. One interface per table of server/db/migrations.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, never, never>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export type WorkerType = 'EMPLOYEE' | 'BOARD_MEMBER' | 'CONTRACTOR' | 'COLLABORATOR';
+export type MembershipKind = 'OPERATOR' | 'INDIVIDUAL';
+export type Locale = 'ja-JP' | 'en-US';
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  mfa_email_enabled: Generated<boolean>;
+  feature_flags: Json<Record<string, boolean>>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PeopleTable {
+  id: Generated<string>;
+  org_id: string;
+  family_name: string;
+  given_name: string;
+  middle_name: string | null;
+  family_name_kana: string | null;
+  given_name_kana: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WorkersTable {
+  id: Generated<string>;
+  org_id: string;
+  person_id: string;
+  worker_type: WorkerType;
+  worker_number: string | null;
+  primary_email: string | null;
+  started_on: ColumnType<string | null, string | null | undefined, string | null>;
+  ended_on: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  org_id: string;
+  email: string;
+  cognito_sub: string | null;
+  person_id: string | null;
+  locale: ColumnType<Locale, Locale | undefined, Locale>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: Generated<string>;
+  org_id: string;
+  account_id: string;
+  kind: MembershipKind;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  org_id: string;
+  kind: MembershipKind;
+  code: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  middle_name: string | null;
+  person_id: string | null;
+  invited_by: string | null;
+  invited_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  account_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProductPermissionsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  it: Generated<boolean>;
+  hr: Generated<boolean>;
+  ga: Generated<boolean>;
+  li: Generated<boolean>;
+  marketplace: Generated<boolean>;
+  settings: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PeopleGroupsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  membership_employee: Generated<boolean>;
+  membership_board_member: Generated<boolean>;
+  membership_contractor: Generated<boolean>;
+  membership_collaborator: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PeopleGroupOverridesTable {
+  id: Generated<string>;
+  org_id: string;
+  people_group_id: string;
+  person_id: string;
+  mode: 'INCLUDE' | 'EXCLUDE';
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RoleProductPermissionsTable {
+  id: Generated<string>;
+  org_id: string;
+  role_id: string;
+  product_permission_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RolePeopleGroupsTable {
+  id: Generated<string>;
+  org_id: string;
+  role_id: string;
+  people_group_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  org_id: string;
+  actor_account_id: string | null;
+  request_id: string | null;
+  at: CreatedAt;
+  table_name: string;
+  record_id: string;
+  action: 'INSERT' | 'UPDATE' | 'DELETE';
+  before: Json<Record<string, unknown>>;
+  after: Json<Record<string, unknown>>;
+}
+
+export type JobState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+
+export interface JobsTable {
+  id: Generated<string>;
+  org_id: string;
+  queue: string;
+  payload: Json<Record<string, unknown>>;
+  state: Generated<JobState>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  progress: Json<Record<string, unknown> | null>;
+  result: Json<Record<string, unknown> | null>;
+  last_error: string | null;
+  singleton_key: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  org_id: string;
+  account_id: string;
+  session_key: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  people: PeopleTable;
+  workers: WorkersTable;
+  accounts: AccountsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  product_permissions: ProductPermissionsTable;
+  people_groups: PeopleGroupsTable;
+  people_group_overrides: PeopleGroupOverridesTable;
+  roles: RolesTable;
+  role_product_permissions: RoleProductPermissionsTable;
+  role_people_groups: RolePeopleGroupsTable;
+  audit_log: AuditLogTable;
+  jobs: JobsTable;
+  mfa_challenges: MfaChallengesTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type Job = Selectable<JobsTable>;
+export type NewPerson = Insertable<PeopleTable>;
+export type PersonUpdate = Updateable<PeopleTable>;

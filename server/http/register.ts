@@ -1,0 +1,129 @@
+// Turns the route table into Hono routes: OpenAPI entry, authentication,
+// access check, MFA gate, the request's scoped transaction, then the handler.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { Contract } from '../../src/api/contracts/define.js';
+import { ErrorBody } from '../../src/api/contracts/errors.js';
+import { loadAuthContext } from '../auth/access.js';
+import { enterScope } from '../db/tenant.js';
+import type { AppDeps, VerifiedToken } from '../deps.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
+import type { AnyRoute, AppEnv, AuthContext } from './route.js';
+
+class Rollback extends Error {}
+
+/** The access rule of a contract, applied to a resolved account. */
+export function allows(contract: Contract, auth: AuthContext): boolean {
+  const a = contract.access;
+  switch (a.kind) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'individual':
+      return auth.individualAccess;
+    case 'area':
+      return auth.operatorAccess && auth.areas.includes(a.area);
+  }
+}
+
+function bearer(c: Context): string | null {
+  const h = c.req.header('authorization');
+  const m = h?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1] ?? null;
+}
+
+function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { contract } = route;
+  const isPublic = contract.access.kind === 'public';
+  return async (c, next) => {
+    // Verify the token before taking a database connection: JWKS fetches
+    // must not hold one (PGlite has exactly one).
+    let token: VerifiedToken | null = null;
+    if (!isPublic) {
+      const raw = bearer(c);
+      if (!raw) throw unauthenticated();
+      try {
+        token = await deps.verifier.verify(raw);
+      } catch (err) {
+        deps.logger.debug({ err, requestId: c.get('requestId') }, 'token rejected');
+        throw unauthenticated();
+      }
+    }
+    try {
+      await deps.db.transaction().execute(async (tx) => {
+        await enterScope(tx, { orgId: null, requestId: c.get('requestId') });
+        let auth: AuthContext | null = null;
+        if (token) {
+          auth = await loadAuthContext(tx, token);
+          c.set('locale', auth.locale);
+          if (auth.mfaRequired && !auth.mfaVerified && !contract.mfaExempt) {
+            throw new AppError(401, 'MFA_REQUIRED');
+          }
+          if (!allows(contract, auth)) throw forbidden();
+        }
+        c.set('tx', tx);
+        c.set('auth', auth);
+        await next();
+        // A thrown handler error was already turned into a response by
+        // onError; undo its writes.
+        if (c.error || c.res.status >= 500) throw new Rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+    }
+  };
+}
+
+function openApiRoute(contract: Contract, middleware: MiddlewareHandler<AppEnv>) {
+  const status = contract.status ?? 200;
+  const errors = (desc: string) => ({ description: desc, content: { 'application/json': { schema: ErrorBody } } });
+  return createRoute({
+    method: contract.method,
+    path: contract.path,
+    operationId: contract.id,
+    summary: contract.summary,
+    middleware: [middleware],
+    'x-daicho-access': contract.access,
+    security: contract.access.kind === 'public' ? [] : [{ bearerAuth: [] }],
+    request: {
+      ...(contract.params ? { params: contract.params as z.ZodObject } : {}),
+      ...(contract.query ? { query: contract.query as z.ZodObject } : {}),
+      ...(contract.body
+        ? { body: { required: true, content: { 'application/json': { schema: contract.body } } } }
+        : {}),
+    },
+    responses: {
+      [status]: { description: 'Success', content: { 'application/json': { schema: contract.response } } },
+      400: errors('Validation error'),
+      ...(contract.access.kind === 'public' ? {} : { 401: errors('Not signed in'), 403: errors('Not allowed') }),
+    },
+  });
+}
+
+export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRoute[], deps: AppDeps): void {
+  for (const route of routes) {
+    const { contract } = route;
+    const config = openApiRoute(contract, guard(route, deps));
+    app.openapi(config, (async (c: Context<AppEnv>) => {
+      const valid = c.req.valid as (target: string) => unknown;
+      const input = {
+        params: contract.params ? valid('param') : undefined,
+        query: contract.query ? valid('query') : undefined,
+        body: contract.body ? valid('json') : undefined,
+      };
+      const ctx = {
+        c,
+        tx: c.get('tx'),
+        auth: c.get('auth'),
+        locale: c.get('locale'),
+        requestId: c.get('requestId'),
+        deps,
+      };
+      const result = await (route.handler as (i: unknown, x: unknown) => Promise<unknown>)(input, ctx);
+      const status = contract.status ?? 200;
+      if (status === 204) return c.body(null, 204);
+      return c.json(result as object, status);
+    }) as never);
+  }
+}

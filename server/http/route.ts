@@ -1,0 +1,63 @@
+// A route = a shared contract (src/api/contracts) + a handler. The handler
+// receives validated input and a request context holding the request's
+// transaction (already scoped to the caller's organisation).
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Locale } from '../../src/api/contracts/common.js';
+import type { Area, Contract } from '../../src/api/contracts/define.js';
+import type { AppDeps } from '../deps.js';
+import type { Tx } from '../db/tenant.js';
+
+export interface AuthContext {
+  sub: string;
+  sessionKey: string;
+  accountId: string;
+  orgId: string;
+  email: string;
+  personId: string | null;
+  locale: Locale;
+  operatorAccess: boolean;
+  individualAccess: boolean;
+  areas: Area[];
+  mfaRequired: boolean;
+  mfaVerified: boolean;
+}
+
+export interface AppVariables {
+  requestId: string;
+  locale: Locale;
+  tx: Tx;
+  auth: AuthContext | null;
+}
+export type AppEnv = { Variables: AppVariables };
+
+export interface RequestContext<A extends AuthContext | null = AuthContext> {
+  c: Context<AppEnv>;
+  tx: Tx;
+  auth: A;
+  locale: Locale;
+  requestId: string;
+  deps: AppDeps;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type Input<C> = C extends Contract<infer P, infer Q, infer B, z.ZodType>
+  ? { params: Out<P>; query: Out<Q>; body: Out<B> }
+  : never;
+type Result<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+type AuthOf<C> = C extends { access: { kind: 'public' } } ? AuthContext | null : AuthContext;
+
+export interface RouteDef<C extends Contract = Contract> {
+  contract: C;
+  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Result<C>>;
+}
+
+export function defineRoute<C extends Contract>(
+  contract: C,
+  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Result<C>>,
+): RouteDef<C> {
+  return { contract, handler };
+}
+
+/** Erases the contract type so routes of all modules fit in one table. */
+export type AnyRoute = { contract: Contract; handler: (input: never, ctx: never) => Promise<unknown> };

@@ -1,0 +1,170 @@
+// A PostgreSQL-backed job queue. Jobs are rows (table jobs); any replica's
+// worker claims ready ones with FOR UPDATE SKIP LOCKED (claim_jobs), runs the
+// handler in a transaction scoped to the job's organisation, and records the
+// outcome. A crashed worker's lease runs out and another replica retries it.
+// Nothing about a job is held in memory between polls.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../db/index.js';
+import type { Job } from '../db/schema.js';
+import { type Tx, withScope } from '../db/tenant.js';
+
+export interface EnqueueInput {
+  orgId: string;
+  queue: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  /** At most one unfinished job per key; a second enqueue returns null. */
+  singletonKey?: string;
+  maxAttempts?: number;
+}
+
+/** Adds a job inside the caller's transaction: it exists only if that commits. */
+export async function enqueue(tx: Tx, input: EnqueueInput): Promise<string | null> {
+  const row = await tx
+    .insertInto('jobs')
+    .values({
+      org_id: input.orgId,
+      queue: input.queue,
+      payload: JSON.stringify(input.payload ?? {}),
+      run_at: input.runAt ?? new Date(),
+      singleton_key: input.singletonKey ?? null,
+      max_attempts: input.maxAttempts ?? 5,
+      locked_by: null,
+      locked_until: null,
+      progress: null,
+      result: null,
+      last_error: null,
+      finished_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('singleton_key')
+        .where('singleton_key', 'is not', null)
+        .where('state', 'in', ['QUEUED', 'RUNNING'])
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface JobContext {
+  tx: Tx;
+  job: Job;
+  logger: Logger;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | undefined | void>;
+
+export interface WorkerOptions {
+  db: Db;
+  handlers: Record<string, JobHandler>;
+  logger: Logger;
+  pollMs?: number;
+  leaseSeconds?: number;
+  batchSize?: number;
+}
+
+/** Retry delay after the n-th failed attempt: 2, 4, 8 ... seconds, capped at 5 minutes. */
+export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
+
+export class Worker {
+  readonly id = `worker-${crypto.randomUUID()}`;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  /** Claims and runs ready jobs until none is left; returns how many ran. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.runBatch();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  async runBatch(): Promise<number> {
+    const { db, handlers } = this.opts;
+    const queues = Object.keys(handlers);
+    const claimed = await withScope(db, { orgId: null }, async (tx) => {
+      const r = await sql<Job>`SELECT * FROM claim_jobs(${queues}::text[], ${this.id}, ${this.opts.batchSize ?? 5}, ${this.opts.leaseSeconds ?? 300})`.execute(
+        tx,
+      );
+      return r.rows;
+    });
+    for (const job of claimed) await this.runOne(job);
+    return claimed.length;
+  }
+
+  private async runOne(job: Job): Promise<void> {
+    const { db, handlers, logger } = this.opts;
+    const handler = handlers[job.queue];
+    const log = logger.child({ jobId: job.id, queue: job.queue });
+    try {
+      if (!handler) throw new Error(`no handler for queue ${job.queue}`);
+      await withScope(db, { orgId: job.org_id, requestId: `job-${job.id}` }, async (tx) => {
+        const result = await handler({ tx, job, logger: log });
+        await tx
+          .updateTable('jobs')
+          .set({ state: 'DONE', result: JSON.stringify(result ?? null), finished_at: new Date(), locked_by: null, locked_until: null })
+          .where('id', '=', job.id)
+          .where('locked_by', '=', this.id)
+          .execute();
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.attempts >= job.max_attempts;
+      log.warn({ err, attempt: job.attempts, final }, 'job failed');
+      await withScope(db, { orgId: job.org_id }, (tx) =>
+        tx
+          .updateTable('jobs')
+          .set({
+            state: final ? 'FAILED' : 'QUEUED',
+            last_error: message.slice(0, 2000),
+            run_at: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+            finished_at: final ? new Date() : null,
+            locked_by: null,
+            locked_until: null,
+          })
+          .where('id', '=', job.id)
+          .where('locked_by', '=', this.id)
+          .execute(),
+      );
+    }
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const pollMs = this.opts.pollMs ?? 1000;
+    this.loop = (async () => {
+      while (!this.stopped) {
+        try {
+          await this.drain();
+        } catch (err) {
+          this.opts.logger.error({ err }, 'job poll failed');
+        }
+        if (this.stopped) break;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    })();
+  }
+
+  /** Finishes the job in hand, then stops polling. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+  }
+}

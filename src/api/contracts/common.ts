@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const LOCALES = ['ja-JP', 'en-US'] as const;
+export const Locale = z.enum(LOCALES);
+export type Locale = z.infer<typeof Locale>;
+export const DEFAULT_LOCALE: Locale = 'ja-JP';
+
+export const Uuid = z.uuid();
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** A required text field: trimmed emptiness is an error with its own message. */
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => s.trim().length > 0, { message: 'validation.notBlank' });
