@@ -9,7 +9,7 @@ import type { Db } from './db/index.js';
 export interface VerifiedToken {
   sub: string;
   username: string;
-  /** Identifies one sign-in across token refreshes (origin_jti, else sub + auth_time). */
+  /** Identifies one sign-in: origin_jti (constant across refreshes), else event_id, else sub + auth_time. */
   sessionKey: string;
   expiresAt: number;
 }
@@ -23,6 +23,8 @@ export interface IdentityAdmin {
   /** Creates (or, if it exists, returns) the pool user with a permanent
    * password and a verified e-mail; returns its sub. */
   createUser(input: { email: string; password: string; givenName: string; familyName: string }): Promise<{ sub: string }>;
+  /** Sets a permanent password for an existing pool user (password reset). */
+  setPassword(email: string, password: string): Promise<void>;
 }
 
 export interface AppDeps {

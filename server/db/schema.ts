@@ -192,7 +192,27 @@ export interface MfaChallengesTable {
   created_at: CreatedAt;
 }
 
+/** View: who is in a people group today. */
+export interface PeopleGroupMembersView {
+  org_id: string;
+  people_group_id: string;
+  person_id: string;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<string>;
+  org_id: string;
+  account_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  password_reset_codes: PasswordResetCodesTable;
+  people_group_members: PeopleGroupMembersView;
   organizations: OrganizationsTable;
   people: PeopleTable;
   workers: WorkersTable;

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly messageKey: string = code,
     readonly vars: Record<string, string | number> = {},
     readonly fieldErrors?: Record<string, string[]>,
+    /** Keep the request's writes although the call fails (e.g. a counted wrong MFA code). */
+    readonly commit = false,
   ) {
     super(`${code}: ${messageKey}`);
   }

@@ -67,7 +67,7 @@ function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
         await next();
         // A thrown handler error was already turned into a response by
         // onError; undo its writes.
-        if (c.error || c.res.status >= 500) throw new Rollback();
+        if ((c.error && !(c.error instanceof AppError && c.error.commit)) || c.res.status >= 500) throw new Rollback();
       });
     } catch (err) {
       if (!(err instanceof Rollback)) throw err;
@@ -106,7 +106,8 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
     const { contract } = route;
     const config = openApiRoute(contract, guard(route, deps));
     app.openapi(config, (async (c: Context<AppEnv>) => {
-      const valid = c.req.valid as (target: string) => unknown;
+      const req = c.req as unknown as { valid(target: string): unknown };
+      const valid = (target: string) => req.valid(target);
       const input = {
         params: contract.params ? valid('param') : undefined,
         query: contract.query ? valid('query') : undefined,

@@ -227,6 +227,19 @@ CREATE TABLE mfa_challenges (
 );
 CREATE INDEX mfa_challenges_session_idx ON mfa_challenges (account_id, session_key, created_at DESC);
 
+-- Password reset by mailed code (our SMTP, the same on Cognito and the emulator).
+CREATE TABLE password_reset_codes (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  org_id uuid NOT NULL REFERENCES organizations(id),
+  account_id uuid NOT NULL REFERENCES accounts(id),
+  code_hash text NOT NULL,
+  attempts int NOT NULL DEFAULT 0,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX password_reset_codes_account_idx ON password_reset_codes (account_id, created_at DESC);
+
 -- Audit trigger: records the changed fields only.
 CREATE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 DECLARE
@@ -274,7 +287,7 @@ DECLARE
 BEGIN
   FOREACH t IN ARRAY ARRAY['people', 'workers', 'accounts', 'memberships', 'invitations',
     'product_permissions', 'people_groups', 'people_group_overrides', 'roles',
-    'role_product_permissions', 'role_people_groups', 'mfa_challenges', 'jobs', 'audit_log']
+    'role_product_permissions', 'role_people_groups', 'mfa_challenges', 'password_reset_codes', 'jobs', 'audit_log']
   LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (org_id = app_org_id()) WITH CHECK (org_id = app_org_id())', t);
@@ -301,6 +314,10 @@ CREATE FUNCTION auth_account_by_sub(p_sub text)
 RETURNS TABLE (account_id uuid, org_id uuid) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS
 $$ SELECT id, org_id FROM accounts WHERE cognito_sub = p_sub $$;
 
+CREATE FUNCTION account_by_email(p_email text)
+RETURNS TABLE (account_id uuid, org_id uuid) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS
+$$ SELECT id, org_id FROM accounts WHERE lower(email) = lower(p_email) $$;
+
 CREATE FUNCTION invitation_by_code(p_code text)
 RETURNS TABLE (id uuid, org_id uuid) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS
 $$ SELECT id, org_id FROM invitations WHERE code = p_code $$;
@@ -321,8 +338,8 @@ RETURNS SETOF jobs LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = publ
   RETURNING j.*
 $$;
 
-REVOKE ALL ON FUNCTION auth_account_by_sub(text), invitation_by_code(text), claim_jobs(text[], text, int, int) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION auth_account_by_sub(text), invitation_by_code(text), claim_jobs(text[], text, int, int) TO daicho_app;
+REVOKE ALL ON FUNCTION auth_account_by_sub(text), account_by_email(text), invitation_by_code(text), claim_jobs(text[], text, int, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION auth_account_by_sub(text), account_by_email(text), invitation_by_code(text), claim_jobs(text[], text, int, int) TO daicho_app;
 
 -- Who is in a people group today: by current worker type, plus individual
 -- inclusions, minus individual exclusions. security_invoker keeps RLS.

@@ -14,3 +14,12 @@ export const requiredText = (max: number) =>
     .string()
     .max(max)
     .refine((s) => s.trim().length > 0, { message: 'validation.notBlank' });
+
+/** Cognito's default password policy: 8+ characters with upper, lower, digit and symbol. */
+export const Password = z
+  .string()
+  .min(8, { message: 'validation.passwordPolicy' })
+  .max(256)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), {
+    message: 'validation.passwordPolicy',
+  });

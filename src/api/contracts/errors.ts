@@ -13,6 +13,9 @@ export const ERROR_CODES = [
   'MFA_CODE_INVALID',
   'MFA_CODE_EXPIRED',
   'MFA_TOO_MANY_ATTEMPTS',
+  'RESET_CODE_INVALID',
+  'RESET_CODE_EXPIRED',
+  'RESET_TOO_MANY_ATTEMPTS',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

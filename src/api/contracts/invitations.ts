@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok, requiredText } from './common.js';
+import { Ok, Password, requiredText } from './common.js';
 import { access, defineContract } from './define.js';
 
 export const InvitationCodeParams = z.object({ invitationCode: z.string().min(1).max(200) });
@@ -18,15 +18,6 @@ export const getInvitation = defineContract({
     middleName: z.string().nullable(),
   }),
 });
-
-/** Cognito's default password policy: 8+ characters with upper, lower, digit and symbol. */
-export const Password = z
-  .string()
-  .min(8, { message: 'validation.passwordPolicy' })
-  .max(256)
-  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), {
-    message: 'validation.passwordPolicy',
-  });
 
 export const acceptInvitation = defineContract({
   id: 'invitations.accept',

@@ -1,0 +1,60 @@
+// Lint, with the import boundaries of ARCHITECTURE.md:
+// - src/api/contracts is isomorphic: zod and its own files only;
+// - src (the browser) never imports server;
+// - server imports from src only the shared contracts.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'tmp/**', 'coverage/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }],
+    },
+  },
+  {
+    files: ['src/api/contracts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\./).*', message: 'Contracts are isomorphic: import only zod and sibling contracts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/api/contracts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', 'node:*'], message: 'The browser code never imports the server or Node built-ins.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!api/contracts/)',
+              message: 'The server imports from src only the shared contracts (src/api/contracts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

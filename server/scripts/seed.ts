@@ -1,0 +1,111 @@
+// `npm run seed`: migrates the configured database (DATABASE_URL, else the
+// PGlite directory under DATA_DIR) and seeds the demo organisation when the
+// database is empty. `npm run seed -- --scale N`: an organisation with N
+// people instead, for performance work.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/index.js';
+import { migrate } from '../db/migrate.js';
+import { withScope } from '../db/tenant.js';
+import { DEMO_ORG_NAME, DEMO_USERS, seedDemo } from '../seed/demo.js';
+import { SCALE_ORG_NAME, seedScale } from '../seed/scale.js';
+
+const USAGE = `Usage: npm run seed -- [--scale N] [--org NAME] [--seed S]
+  (no option)   seed the demo organisation into an empty database
+  --scale N     create or top up an organisation with N people and workers
+  --org NAME    the organisation --scale uses (default "${SCALE_ORG_NAME}")
+  --seed S      faker seed of the demo data (integer)`;
+
+class UsageError extends Error {}
+
+function args() {
+  try {
+    return parseArgs({
+      options: {
+        scale: { type: 'string' },
+        org: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const values = args();
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const int = (name: string, v: string | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v.replace(/_/g, ''));
+    if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got "${v}".\n${USAGE}`);
+    return n;
+  };
+  const scale = int('scale', values.scale);
+  const seed = int('seed', values.seed);
+
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.join(config.dataDir, 'pglite')}`;
+    console.log(`Database: ${where}`);
+    const ran = await migrate(handle.db);
+    console.log(ran.length ? `Migrations applied: ${ran.join(', ')}` : 'Migrations: up to date');
+
+    if (scale !== undefined) {
+      const t0 = performance.now();
+      const r = await seedScale(handle.db, { people: scale, ...(values.org ? { orgName: values.org } : {}) });
+      const secs = (performance.now() - t0) / 1000;
+      const counts = await withScope(handle.db, { orgId: r.orgId }, async (tx) => ({
+        people: Number((await tx.selectFrom('people').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+        workers: Number((await tx.selectFrom('workers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+      }));
+      console.log(`Scale organisation "${values.org ?? SCALE_ORG_NAME}" (${r.orgId}):`);
+      console.log(`  people  ${counts.people.toLocaleString('en-US')}`);
+      console.log(`  workers ${counts.workers.toLocaleString('en-US')}`);
+      console.log(`  took    ${secs.toFixed(2)} s`);
+      return 0;
+    }
+
+    const seeded = await seedDemo(handle.db, seed === undefined ? {} : { seed });
+    if (!seeded) {
+      console.log('The database already holds an organisation: demo seed skipped (nothing written).');
+      return 0;
+    }
+    const counts = await withScope(handle.db, { orgId: seeded.orgId }, async (tx) => {
+      const out: Record<string, number> = {};
+      for (const t of ['people', 'workers', 'people_groups', 'roles', 'product_permissions', 'accounts', 'invitations'] as const) {
+        const r = await tx.selectFrom(t).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+        out[t] = Number(r.n);
+      }
+      return out;
+    });
+    console.log(`Demo organisation "${DEMO_ORG_NAME}" (${seeded.orgId}):`);
+    for (const [t, n] of Object.entries(counts)) console.log(`  ${t.padEnd(20)} ${n}`);
+    console.log('Demo sign-ins (created in the identity pool by `npm start`):');
+    for (const a of seeded.accounts) {
+      const u = DEMO_USERS.find((d) => d.key === a.key)!;
+      console.log(`  ${a.email.padEnd(28)} ${a.password}  ${u.description}`);
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof UsageError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountAreas } from '../../server/auth/access.js';
+import type { DatabaseHandle, Db } from '../../server/db/index.js';
+import { withScope } from '../../server/db/tenant.js';
+import { DEMO_USERS, seedDemo, type SeededDemo } from '../../server/seed/demo.js';
+import { seedScale } from '../../server/seed/scale.js';
+import { openTestDatabase } from '../support/db.js';
+
+// seedDemo needs an empty database; on PostgreSQL the test database is shared
+// by every file (and holds their organisations), so only PGlite runs those.
+const sharedDatabase = Boolean(process.env.DATABASE_URL);
+
+async function counts(db: Db): Promise<Record<string, number>> {
+  const orgs = await db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const org = await db.selectFrom('organizations').select('id').executeTakeFirst();
+  if (!org) return { organizations: 0 };
+  const scoped = await withScope(db, { orgId: org.id }, async (tx) => {
+    const out: Record<string, number> = {};
+    for (const t of ['people', 'workers', 'accounts', 'memberships', 'invitations', 'people_groups', 'roles', 'audit_log'] as const) {
+      out[t] = Number((await tx.selectFrom(t).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    }
+    return out;
+  });
+  return { organizations: Number(orgs.n), ...scoped };
+}
+
+const peopleAndWorkers = (db: Db, orgId: string) =>
+  withScope(db, { orgId }, async (tx) => ({
+    people: Number((await tx.selectFrom('people').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+    workers: Number((await tx.selectFrom('workers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+  }));
+
+const peopleNames = (db: Db, orgId: string) =>
+  withScope(db, { orgId }, (tx) =>
+    tx
+      .selectFrom('people')
+      .select(['family_name', 'given_name', 'middle_name', 'family_name_kana', 'given_name_kana', 'email'])
+      .orderBy('email')
+      .execute(),
+  );
+
+describe.skipIf(sharedDatabase)('demo seed', () => {
+  let a: DatabaseHandle;
+  let b: DatabaseHandle;
+  let seeded: SeededDemo;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    const r = await seedDemo(a.db, { seed: 7 });
+    expect(r).not.toBeNull();
+    seeded = r!;
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('creates one organisation with the three demo accounts and their memberships', async () => {
+    const c = await counts(a.db);
+    expect(c).toMatchObject({ organizations: 1, accounts: 3, memberships: 4, invitations: 2, people: 60 });
+    expect(c.workers).toBeGreaterThanOrEqual(60);
+
+    const rows = await withScope(a.db, { orgId: seeded.orgId }, (tx) =>
+      tx
+        .selectFrom('accounts as a')
+        .leftJoin('memberships as m', 'm.account_id', 'a.id')
+        .select(['a.id', 'a.email', 'a.person_id', 'a.cognito_sub', 'a.locale', 'm.kind'])
+        .execute(),
+    );
+    const kinds = (email: string) =>
+      rows
+        .filter((r) => r.email === email)
+        .map((r) => r.kind)
+        .sort();
+    expect(kinds('admin@daicho.example')).toEqual(['INDIVIDUAL', 'OPERATOR']);
+    expect(kinds('it-operator@daicho.example')).toEqual(['OPERATOR']);
+    expect(kinds('individual@daicho.example')).toEqual(['INDIVIDUAL']);
+    expect(rows.every((r) => r.cognito_sub === null && r.person_id && r.locale === 'ja-JP')).toBe(true);
+    expect(new Set(rows.map((r) => r.person_id)).size).toBe(3);
+    expect(seeded.accounts.map((x) => x.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
+
+    const inv = await withScope(a.db, { orgId: seeded.orgId }, (tx) => tx.selectFrom('invitations').select('expires_at').execute());
+    const now = Date.now();
+    expect(inv.filter((i) => i.expires_at.getTime() > now)).toHaveLength(1);
+    expect(inv.filter((i) => i.expires_at.getTime() < now)).toHaveLength(1);
+  });
+
+  it('gives admin every area, the IT operator only IT and the individual none', async () => {
+    const areas = await withScope(a.db, { orgId: seeded.orgId }, async (tx) => {
+      const accs = await tx.selectFrom('accounts').select(['email', 'person_id']).execute();
+      const of = (email: string) => accountAreas(tx, accs.find((x) => x.email === email)!.person_id);
+      return { admin: await of('admin@daicho.example'), it: await of('it-operator@daicho.example'), individual: await of('individual@daicho.example') };
+    });
+    expect([...areas.admin].sort()).toEqual(['GA', 'HR', 'IT', 'LI', 'MARKETPLACE', 'SETTINGS']);
+    expect(areas.it).toEqual(['IT']);
+    expect(areas.individual).toEqual([]);
+  });
+
+  it('mixes Japanese names with kana readings, English names, worker types and alumni', async () => {
+    const people = await peopleNames(a.db, seeded.orgId);
+    const japanese = people.filter((p) => /\p{Script=Han}/u.test(p.family_name));
+    expect(japanese.length).toBeGreaterThan(30);
+    expect(japanese.every((p) => /^[\p{Script=Katakana}ー]+$/u.test(p.family_name_kana ?? '') && /^[\p{Script=Katakana}ー]+$/u.test(p.given_name_kana ?? ''))).toBe(true);
+    expect(people.some((p) => /^[A-Za-z' -]+$/.test(p.family_name) && p.family_name_kana === null)).toBe(true);
+
+    const workers = await withScope(a.db, { orgId: seeded.orgId }, (tx) => tx.selectFrom('workers').select(['worker_type', 'ended_on']).execute());
+    const types = new Set(workers.map((w) => w.worker_type));
+    expect(types).toEqual(new Set(['EMPLOYEE', 'CONTRACTOR', 'BOARD_MEMBER', 'COLLABORATOR']));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(workers.filter((w) => w.ended_on && w.ended_on < today).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is a no-op on a database that holds an organisation', async () => {
+    const before = await counts(a.db);
+    expect(await seedDemo(a.db, { seed: 7 })).toBeNull();
+    expect(await counts(a.db)).toEqual(before);
+  });
+
+  it('is deterministic for a seed', async () => {
+    const other = await seedDemo(b.db, { seed: 7 });
+    expect(other).not.toBeNull();
+    expect(await peopleNames(b.db, other!.orgId)).toEqual(await peopleNames(a.db, seeded.orgId));
+  });
+
+  it('seeds a scale organisation next to the demo one', async () => {
+    const r = await seedScale(b.db, { people: 2_000 });
+    expect(r.people).toBe(2_000);
+    expect(await peopleAndWorkers(b.db, r.orgId)).toEqual({ people: 2_000, workers: 2_000 });
+    // Re-running tops up to N: nothing to add.
+    expect(await seedScale(b.db, { people: 2_000 })).toEqual(r);
+  });
+});
+
+describe.runIf(sharedDatabase)('scale seed on the shared database', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await openTestDatabase();
+  });
+  afterAll(() => h?.close());
+
+  it('creates N people and workers in its own organisation', async () => {
+    const r = await seedScale(h.db, { people: 2_000, orgName: `Scale Org ${randomUUID()}` });
+    expect(await peopleAndWorkers(h.db, r.orgId)).toEqual({ people: 2_000, workers: 2_000 });
+  });
+});

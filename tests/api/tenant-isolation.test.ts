@@ -1,0 +1,119 @@
+// An account of organisation A can read or change nothing of organisation B
+// through any endpoint: every route of the table is called by A's
+// all-areas admin with B's ids wherever an id goes, and B's rows are compared
+// before and after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '../../src/api/contracts/define.js';
+import { routeTable } from '../../server/routes.js';
+import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
+
+let s: TestServer;
+let adminA: TestAccount;
+let adminB: TestAccount;
+let orgB: string;
+const bIds: Record<string, string> = {};
+
+// A request body per mutating route, with B's ids where ids go. A new
+// mutating route must add its example here, or the coverage test fails.
+const examples: Record<string, (b: Record<string, string>) => unknown> = {
+  'session.patchLocale': () => ({ locale: 'en-US' }),
+  'session.mfaEmailChallenge': () => undefined,
+  'session.mfaEmailVerify': () => ({ code: '123456' }),
+  'invitations.accept': () => ({ password: 'Another-passw0rd!' }),
+  'auth.passwordReset.request': () => ({ email: 'b-invitee@daicho.test' }),
+  'auth.passwordReset.confirm': () => ({ email: 'b-invitee@daicho.test', code: '123456', password: 'Another-passw0rd!' }),
+  'settings.invitations.create': (b) => ({ kind: 'OPERATOR', email: 'x@daicho.test', givenName: 'A', familyName: 'B', personId: b.person }),
+  'settings.invitations.revoke': () => undefined,
+  'settings.mfa.patchEmail': () => ({ enabled: false }),
+  'settings.productPermissions.create': () => ({ productPermissionName: 'pp from A', itForce: true }),
+  'settings.peopleGroups.create': (b) => ({ name: 'g from A', individuallyIncluded: [b.person] }),
+  'settings.roles.create': (b) => ({ roleName: 'role from A', productPermissionIds: [b.productPermission], peopleGroupIds: [b.peopleGroup] }),
+};
+
+/** Everything of organisation B, read as the owning role (bypassing RLS). */
+async function snapshotB() {
+  const tables = [
+    'people',
+    'workers',
+    'accounts',
+    'memberships',
+    'invitations',
+    'product_permissions',
+    'people_groups',
+    'people_group_overrides',
+    'roles',
+    'role_product_permissions',
+    'role_people_groups',
+  ] as const;
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) {
+    out[t] = await s.db.selectFrom(t).selectAll().where('org_id', '=', orgB).orderBy('id').execute();
+  }
+  out.organizations = await s.db.selectFrom('organizations').selectAll().where('id', '=', orgB).execute();
+  return JSON.parse(JSON.stringify(out));
+}
+
+beforeAll(async () => {
+  s = await createTestServer();
+  const orgA = await s.createOrg('Org A');
+  orgB = await s.createOrg('Org B');
+  adminA = await s.createAccount({ orgId: orgA, areas: [...AREAS], kinds: ['OPERATOR', 'INDIVIDUAL'] });
+  adminB = await s.createAccount({ orgId: orgB, areas: [...AREAS], kinds: ['OPERATOR', 'INDIVIDUAL'] });
+  const b = s.client(adminB.token);
+  const { createInvitation } = await import('../../src/api/contracts/invitations.js');
+  const inv = await b(createInvitation, { body: { kind: 'INDIVIDUAL', email: 'b-invitee@daicho.test', givenName: '花子', familyName: '佐藤' } });
+  const row = await s.db.selectFrom('product_permissions').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
+  const group = await s.db.selectFrom('people_groups').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
+  const role = await s.db.selectFrom('roles').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
+  Object.assign(bIds, {
+    person: adminB.personId,
+    account: adminB.accountId,
+    invitation: inv.id,
+    productPermission: row.id,
+    peopleGroup: group.id,
+    role: role.id,
+  });
+});
+afterAll(() => s?.close());
+
+describe('tenant isolation', () => {
+  it('every mutating route has an example body here', () => {
+    for (const { contract } of routeTable) {
+      if (contract.method !== 'get') expect(examples, contract.id).toHaveProperty(contract.id);
+    }
+  });
+
+  it("no route, called by A with B's ids, shows or changes anything of B", async () => {
+    const before = await snapshotB();
+    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test'];
+    for (const { contract } of routeTable) {
+      const paths = contract.path.includes('{') ? Object.values(bIds).map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
+      for (const path of paths) {
+        const body = examples[contract.id]?.(bIds);
+        const res = await s.app.request(path, {
+          method: contract.method.toUpperCase(),
+          headers: { authorization: `Bearer ${adminA.token}`, 'content-type': 'application/json' },
+          ...(body === undefined || contract.method === 'get' ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await res.text();
+        for (const secret of secrets) expect(text, `${contract.method} ${path} leaked ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(await snapshotB()).toEqual(before);
+  });
+
+  it("A's lists hold only A's rows", async () => {
+    const { listRoles, listPeopleGroups, listProductPermissions } = await import('../../src/api/contracts/settings.js');
+    const { listAccounts } = await import('../../src/api/contracts/invitations.js');
+    const a = s.client(adminA.token);
+    const roles = await a(listRoles);
+    const groups = await a(listPeopleGroups);
+    const perms = await a(listProductPermissions);
+    const accounts = await a(listAccounts, { query: { type: 'OPERATOR_MEMBERSHIP' } });
+    expect(roles.items.length).toBeGreaterThan(0);
+    expect(accounts.items.map((x) => x.email)).toEqual([adminA.email]);
+    for (const list of [roles.items, groups.items, perms.items]) {
+      for (const item of list) expect(Object.values(bIds)).not.toContain(item.id);
+    }
+  });
+});
