@@ -1,0 +1,130 @@
+// The route tree, built from data: every page of the catalogue, every
+// redirect, the apps catch-all, sign-in, and the not-found page.
+import {
+  type AnyRoute,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  type RouterHistory,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { PagePane } from '../panes/page-pane.js';
+import { ErrorScreen, NotFoundScreen, PendingScreen } from '../panes/screens.js';
+import { PAGES } from './catalogue.js';
+import { REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
+
+export interface AuthState {
+  isSignedIn(): boolean;
+}
+
+export interface RouterContext {
+  auth: AuthState;
+}
+
+export interface RouterOptions {
+  history?: RouterHistory;
+  context: RouterContext;
+  /** The staff workspace around every page (status line, panes); tests pass none. */
+  Workspace?: (props: { children: ReactNode }) => ReactNode;
+  SignIn?: () => ReactNode;
+}
+
+export const signInSearch = z.object({
+  redirect: z.string().optional().catch(undefined),
+  mfa_method: z.literal('email').optional().catch(undefined),
+});
+
+function searchString(search: Record<string, unknown>, keys?: string[]): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) {
+    if (keys && !keys.includes(k)) continue;
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const x of v) sp.append(k, typeof x === 'string' ? x : JSON.stringify(x));
+    else sp.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>) {
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    component: Outlet,
+    notFoundComponent: NotFoundScreen,
+  });
+
+  const signIn = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/sign-in',
+    validateSearch: signInSearch,
+    beforeLoad: ({ context, search }) => {
+      if (context.auth.isSignedIn()) throw redirect({ href: search.redirect?.startsWith('/') ? search.redirect : '/' });
+    },
+    component: opts.SignIn ?? (() => null),
+  });
+
+  const Workspace = opts.Workspace;
+  // Every non-/auth page needs a session; the way back is kept in `redirect`.
+  const staff = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'staff',
+    beforeLoad: ({ context, location }) => {
+      if (!context.auth.isSignedIn()) {
+        throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } });
+      }
+    },
+    component: Workspace ? () => <Workspace><Outlet /></Workspace> : Outlet,
+  });
+
+  const pages: AnyRoute[] = PAGES.map((page) =>
+    createRoute({ getParentRoute: () => staff, path: page.path, component: () => <PagePane page={page} /> }),
+  );
+
+  const redirects: AnyRoute[] = REDIRECTS.map((r) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: r.from,
+      beforeLoad: ({ params, search }) => {
+        const query = r.keepSearch ? searchString(search) : r.pickSearch ? searchString(search, r.pickSearch) : '';
+        throw redirect({ href: fillParams(r.to, params as Record<string, string>) + query, replace: true });
+      },
+    }),
+  );
+
+  // /apps and everything under it: the same path under /software, query kept.
+  const appsRoot = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/apps',
+    beforeLoad: ({ search }) => {
+      throw redirect({ href: appsToSoftware('') + searchString(search), replace: true });
+    },
+  });
+  const appsCatchAll = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/apps/$',
+    beforeLoad: ({ params, search }) => {
+      throw redirect({ href: appsToSoftware((params as { _splat?: string })._splat ?? '') + searchString(search), replace: true });
+    },
+  });
+
+  return rootRoute.addChildren([signIn, staff.addChildren(pages), ...redirects, appsRoot, appsCatchAll]);
+}
+
+export function createAppRouter(opts: RouterOptions) {
+  return createRouter({
+    routeTree: buildRouteTree(opts),
+    context: opts.context,
+    ...(opts.history ? { history: opts.history } : {}),
+    defaultPendingMs: 200,
+    defaultPendingMinMs: 0,
+    defaultPendingComponent: PendingScreen,
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+    scrollRestoration: true,
+    defaultHashScrollIntoView: { behavior: 'smooth' },
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
