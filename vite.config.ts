@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 // on the same port; `npm run dev:web` proxies /v2 and /v3 to a running server.
 export default defineConfig({
   plugins: [react()],
+  // amazon-cognito-identity-js (through its buffer dependency) reads `global`.
+  define: { global: 'globalThis' },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {
     proxy: {

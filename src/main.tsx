@@ -1,13 +1,56 @@
-// Entry point of the console. Foundation II (the route tree, palette, panes
-// and grid) builds on this; until then the page says plainly what exists.
+// Entry point of the console: locale resources, the identity pool session,
+// the API client with its bearer token, and the route tree.
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.js';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError, createApiClient, type ApiCall } from './api/client.js';
+import { getSession } from './api/contracts/session.js';
+import { BrowserAuth } from './auth/session.js';
+import { setupI18n } from './i18n.js';
+import { SignInPane } from './panes/sign-in.js';
+import { Workspace } from './panes/workspace.js';
+import { createAppRouter } from './routes/router.js';
+import { ServicesContext } from './services.js';
+import './styles.css';
+
+async function start(root: HTMLElement) {
+  const i18n = await setupI18n();
+  const auth = await BrowserAuth.start();
+  const router = createAppRouter({ context: { auth }, Workspace, SignIn: SignInPane });
+  const call = createApiClient({ getToken: () => auth.accessToken(), getLocale: () => i18n.language });
+  // A failed auth check signs out and returns to sign-in (spec 2.2).
+  const api: ApiCall = async (contract, input) => {
+    try {
+      return await call(contract, input);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401 && e.body.code === 'UNAUTHENTICATED' && auth.isSignedIn()) {
+        auth.signOut();
+        await router.navigate({ to: '/auth/sign-in', search: { redirect: router.state.location.href } });
+      }
+      throw e;
+    }
+  };
+  if (auth.isSignedIn()) {
+    const session = await api(getSession).catch(() => null);
+    if (session) await i18n.changeLanguage(session.locale);
+  }
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServicesContext.Provider value={{ auth, api }}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element not found');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+start(root).catch((err) => {
+  console.error(err);
+  root.textContent = 'Failed to initialize application. Please reload the page. / アプリケーションの初期化に失敗しました。ページを再読み込みしてください。';
+});

@@ -1,0 +1,107 @@
+// /auth/sign-in: e-mail and password against the pool, then the e-mail code
+// when the organisation requires it; on success, back to `redirect` or home.
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.js';
+import { createMfaEmailChallenge, getSession, verifyMfaEmail } from '../api/contracts/session.js';
+import { useServices } from '../services.js';
+
+export function SignInPane() {
+  const { t, i18n } = useTranslation('auth');
+  const { auth, api } = useServices();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { redirect?: string; error?: string };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [mfaSentTo, setMfaSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(search.error === 'invitation_not_found' ? t('signIn.invitationNotFound') : null);
+  const [busy, setBusy] = useState(false);
+
+  async function finish() {
+    const session = await api(getSession);
+    await i18n.changeLanguage(session.locale);
+    await router.invalidate();
+    await navigate({ href: search.redirect?.startsWith('/') ? search.redirect : '/' });
+  }
+
+  async function afterPassword() {
+    try {
+      await finish();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.code === 'MFA_REQUIRED') {
+        const challenge = await api(createMfaEmailChallenge);
+        setMfaSentTo(challenge.sentTo);
+        return;
+      }
+      throw e;
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (mfaSentTo) {
+        await api(verifyMfaEmail, { body: { code } });
+        await finish();
+      } else {
+        await auth.signIn(email.trim(), password);
+        await afterPassword();
+      }
+    } catch (err) {
+      setError(err instanceof ApiError ? err.body.message : t('signIn.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-screen">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="sign-in-title" noValidate>
+        <h1 id="sign-in-title">{mfaSentTo ? t('mfa.title') : t('signIn.title')}</h1>
+        {mfaSentTo ? (
+          <>
+            <p>{t('mfa.sent', { to: mfaSentTo })}</p>
+            <label htmlFor="mfa-code">{t('mfa.code')}</label>
+            <input
+              id="mfa-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoFocus
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor="email">{t('signIn.email')}</label>
+            <input id="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus required />
+            <label htmlFor="password">{t('signIn.password')}</label>
+            <input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          </>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? t('signIn.submitting') : mfaSentTo ? t('mfa.submit') : t('signIn.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
