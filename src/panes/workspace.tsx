@@ -1,15 +1,47 @@
-// The staff workspace: the page on top, a status line below (route, locale,
-// user). Foundation II grows it into split panes, palette and breadcrumbs.
+// The staff workspace: the palette and key bindings from the command
+// registry, the page, and a status line (route, locale, user).
 import { useLocation, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useKBar } from 'kbar';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
+import { useCommandBindings } from '../commands/bindings.js';
+import { globalCommands } from '../commands/global.commands.js';
+import { Palette, PaletteActions } from '../commands/palette.js';
+import type { CommandContext } from '../commands/registry.js';
 import { useServices } from '../services.js';
 
-export function Workspace({ children }: { children: ReactNode }) {
+const commands = globalCommands();
+
+function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
-  const { auth } = useServices();
+  const { auth, api } = useServices();
+  const { query } = useKBar();
   const location = useLocation();
   const router = useRouter();
+  const [session, setSession] = useState<Session | null>(null);
+
+  useEffect(() => {
+    api(getSession).then(setSession, () => setSession(null));
+  }, [api]);
+
+  const ctx = useMemo<CommandContext>(
+    () => ({
+      navigate: (href) => void router.navigate({ href }),
+      can: (area) => session?.accessibleScopes.includes(area) ?? false,
+      togglePalette: () => query.toggle(),
+      toggleLocale: async () => {
+        const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
+        await api(patchSessionLocale, { body: { locale: next } });
+        const fresh = await api(getSession);
+        setSession(fresh);
+        await i18n.changeLanguage(fresh.locale);
+      },
+    }),
+    [router, session, query, i18n, api],
+  );
+  useCommandBindings(commands, ctx);
+
   const signOut = async () => {
     auth.signOut();
     await router.invalidate();
@@ -17,6 +49,7 @@ export function Workspace({ children }: { children: ReactNode }) {
   };
   return (
     <div className="workspace">
+      <PaletteActions commands={commands} ctx={ctx} />
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>
         <button type="button" className="link" onClick={signOut}>
@@ -26,8 +59,18 @@ export function Workspace({ children }: { children: ReactNode }) {
       <main className="content">{children}</main>
       <footer className="statusline" aria-label="status">
         <span className="mono">{location.pathname}</span>
-        <span className="mono">{i18n.language}</span>
+        <span className="mono">
+          {session ? t('signedInAs', { email: session.account.email }) : ''} · {i18n.language}
+        </span>
       </footer>
     </div>
+  );
+}
+
+export function Workspace({ children }: { children: ReactNode }) {
+  return (
+    <Palette>
+      <Shell>{children}</Shell>
+    </Palette>
   );
 }

@@ -1,16 +1,9 @@
 // Sign in with a printed demo account, by keyboard only, and land where the
 // user was going; the sign-in screen and the landing pane pass axe.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS } from '../../server/seed/demo.js';
+import { demo, expectAccessible, signIn } from './support.js';
 
-const admin = DEMO_USERS.find((u) => u.key === 'admin')!;
-
-async function expectAccessible(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+const admin = demo('admin');
 
 test('a signed-out user is sent to sign-in and back after signing in', async ({ page }) => {
   await page.goto('/equipment?freeText=pc');
@@ -42,11 +35,7 @@ test('a signed-out user is sent to sign-in and back after signing in', async ({ 
 });
 
 test('an unknown page says so, with a link home', async ({ page }) => {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('メールアドレス').fill(admin.email);
-  await page.getByLabel('パスワード').fill(admin.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/software\/registry$/);
+  await signIn(page);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: /ページが見つかりません|Page not found/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /ホームへ戻る|Go to the home page/ })).toBeVisible();

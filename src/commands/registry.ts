@@ -1,0 +1,49 @@
+// The one command registry: every route and every action is a command. kbar
+// renders them (palette.tsx); tinykeys binds their keys (bindings.ts). No key
+// is bound anywhere else.
+import type { TFunction } from 'i18next';
+import type { Area } from '../api/contracts/define.js';
+
+export type Scope = 'global' | `pane:${string}`;
+
+export interface CommandContext {
+  navigate(href: string): void;
+  /** Whether the signed-in account may open an area. */
+  can(area: Area): boolean;
+  toggleLocale(): Promise<void>;
+  togglePalette(): void;
+}
+
+export interface Command {
+  id: string;
+  /** i18n keys joined with ' › ' ('routes:sections.software', 'routes:pages.registry'). */
+  title: readonly string[];
+  section: 'navigation' | 'actions' | 'preferences';
+  /** Extra search words, both languages. */
+  keywords?: readonly string[];
+  /** tinykeys syntax: '$mod+KeyK' (chord), 'g p' (sequence). */
+  keys?: string;
+  scope?: Scope;
+  when?(ctx: CommandContext): boolean;
+  run(ctx: CommandContext): void | Promise<void>;
+}
+
+export const defineCommand = (c: Command): Command => c;
+
+export function commandTitle(t: TFunction, c: Pick<Command, 'title'>): string {
+  return c.title.map((k) => t(k)).join(' › ');
+}
+
+/** Pairs of commands that share a key in one scope: must be empty. */
+export function keyConflicts(commands: readonly Command[]): Array<[string, string, string]> {
+  const seen = new Map<string, string>();
+  const out: Array<[string, string, string]> = [];
+  for (const c of commands) {
+    if (!c.keys) continue;
+    const slot = `${c.scope ?? 'global'}|${c.keys.toLowerCase()}`;
+    const other = seen.get(slot);
+    if (other) out.push([other, c.id, c.keys]);
+    else seen.set(slot, c.id);
+  }
+  return out;
+}

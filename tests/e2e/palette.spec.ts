@@ -1,0 +1,57 @@
+// The palette and keys, without the mouse: Ctrl/Cmd+K finds pages by their
+// Japanese and English names, `g` jumps move between modules, Ctrl+Cmd+L
+// switches the language and the choice survives a reload.
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support.js';
+
+test('Ctrl+K finds a page by its Japanese and its English name; Enter goes there', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox');
+  await expect(search).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.type('備品種別');
+  await expect(page.getByRole('option', { selected: true })).toContainText('備品 › 備品種別');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/equipment\/settings\/equipment-types$/);
+  await expect(search).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await page.keyboard.type('Workforce');
+  await expect(page.getByRole('option', { selected: true })).toContainText('人材 › 従業員');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/people\/workforce$/);
+});
+
+test('g sequences jump to modules, but not while typing', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL(/\/devices\/people$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(/\/equipment$/);
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('g p');
+  await expect(page).toHaveURL(/\/equipment$/);
+  await page.keyboard.press('Escape');
+});
+
+test('Ctrl+Cmd+L switches the language, saved to the session', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
+  await page.keyboard.press('Control+Meta+l');
+  await expect(page.getByRole('heading', { name: 'Software › Registry' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Software › Registry' })).toBeVisible();
+  // Back to Japanese through the palette command, for the other tests.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('日本語');
+  await expect(page.getByRole('option', { selected: true })).toContainText('Switch language');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
+});

@@ -1,0 +1,54 @@
+// The command registry's rules: no two commands share a key in one scope,
+// every command has a title in both languages, every page can be reached
+// from the palette.
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en-US/commands.json' with { type: 'json' };
+import enRoutes from '../../locales/en-US/routes.json' with { type: 'json' };
+import ja from '../../locales/ja-JP/commands.json' with { type: 'json' };
+import jaRoutes from '../../locales/ja-JP/routes.json' with { type: 'json' };
+import { globalCommands, JUMPS } from '../../src/commands/global.commands.js';
+import { keyConflicts } from '../../src/commands/registry.js';
+import { STATIC_PAGES } from '../../src/routes/catalogue.js';
+
+const resources: Record<string, Record<string, unknown>> = {
+  'en-US': { commands: en, routes: enRoutes },
+  'ja-JP': { commands: ja, routes: jaRoutes },
+};
+const lookup = (lang: string, key: string) => {
+  const [ns = '', path = ''] = key.split(':');
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[lang]?.[ns]);
+};
+
+describe('command registry', () => {
+  const commands = globalCommands();
+
+  it('has no two commands on one key in one scope', () => {
+    expect(keyConflicts(commands)).toEqual([]);
+    expect(keyConflicts([...commands, { ...commands[0]!, id: 'dup' }])).toEqual([[commands[0]!.id, 'dup', commands[0]!.keys]]);
+  });
+
+  it('has unique ids and a title in ja-JP and en-US for every command', () => {
+    expect(new Set(commands.map((c) => c.id)).size).toBe(commands.length);
+    for (const c of commands) {
+      for (const key of c.title) {
+        for (const lang of ['ja-JP', 'en-US']) expect(typeof lookup(lang, key), `${lang} ${key} (${c.id})`).toBe('string');
+      }
+    }
+  });
+
+  it('offers every page without ids as a "go to" command, and g jumps to the modules', () => {
+    const ids = new Set(commands.map((c) => c.id));
+    for (const p of STATIC_PAGES) expect(ids.has(`route:${p.path}`), p.path).toBe(true);
+    for (const [path, keys] of Object.entries(JUMPS)) {
+      expect(commands.find((c) => c.id === `route:${path}`)?.keys, path).toBe(keys);
+      expect(keys).toMatch(/^g [a-z]$/);
+    }
+    expect(JUMPS['/people/workforce']).toBe('g p');
+    expect(JUMPS['/devices/people']).toBe('g d');
+  });
+
+  it('binds Ctrl/Cmd+K to the palette and Ctrl+Cmd+L to the language', () => {
+    expect(commands.find((c) => c.id === 'palette.toggle')?.keys).toBe('$mod+KeyK');
+    expect(commands.find((c) => c.id === 'locale.toggle')?.keys).toBe('Control+Meta+KeyL');
+  });
+});
