@@ -1,5 +1,6 @@
 // Entry point of the console: locale resources, the identity pool session,
 // the API client with its bearer token, and the route tree.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { ApiError, createApiClient, type ApiCall } from './api/client.js';
 import { getSession } from './api/contracts/session.js';
 import { BrowserAuth } from './auth/session.js';
 import { setupI18n } from './i18n.js';
+import { type Dialogs, DialogsProvider, useDialogs } from './panes/dialogs.js';
 import { SignInPane } from './panes/sign-in.js';
 import { Workspace } from './panes/workspace.js';
 import { createAppRouter } from './routes/router.js';
@@ -19,18 +21,38 @@ async function start(root: HTMLElement) {
   const auth = await BrowserAuth.start();
   const router = createAppRouter({ context: { auth }, Workspace, SignIn: SignInPane });
   const call = createApiClient({ getToken: () => auth.accessToken(), getLocale: () => i18n.language });
-  // A failed auth check signs out and returns to sign-in (spec 2.2).
+  const dialogs: { current: Dialogs | null } = { current: null };
   const api: ApiCall = async (contract, input) => {
     try {
       return await call(contract, input);
     } catch (e) {
+      // A failed auth check signs out and returns to sign-in (spec 2.2).
       if (e instanceof ApiError && e.status === 401 && e.body.code === 'UNAUTHENTICATED' && auth.isSignedIn()) {
         auth.signOut();
         await router.navigate({ to: '/auth/sign-in', search: { redirect: router.state.location.href } });
       }
+      // Any 403 opens the forbidden dialog; its buttons depend on the account's access (spec 6).
+      if (e instanceof ApiError && e.status === 403) {
+        const session = await call(getSession).catch(() => null);
+        dialogs.current?.showForbidden({
+          title: e.body.title ?? '',
+          message: e.body.message,
+          operatorAccess: session?.operatorAccess ?? false,
+          hasAccessibleScope: (session?.accessibleScopes.length ?? 0) > 0,
+          individualAccess: session?.individualAccess ?? false,
+        });
+      }
       throw e;
     }
   };
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2, staleTime: 30_000 } },
+  });
+  // Hands the dialogs to the API wrapper above, which lives outside React.
+  function DialogsBridge() {
+    dialogs.current = useDialogs();
+    return null;
+  }
   if (auth.isSignedIn()) {
     const session = await api(getSession).catch(() => null);
     if (session) await i18n.changeLanguage(session.locale);
@@ -40,9 +62,14 @@ async function start(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <ServicesContext.Provider value={{ auth, api }}>
-          <RouterProvider router={router} />
-        </ServicesContext.Provider>
+        <QueryClientProvider client={queryClient}>
+          <ServicesContext.Provider value={{ auth, api }}>
+            <DialogsProvider navigate={(href) => void router.navigate({ href })}>
+              <DialogsBridge />
+              <RouterProvider router={router} />
+            </DialogsProvider>
+          </ServicesContext.Provider>
+        </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,
   );

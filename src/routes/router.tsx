@@ -9,9 +9,10 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { z } from 'zod';
 import { PagePane } from '../panes/page-pane.js';
+import { PANES } from '../panes/registry.js';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from '../panes/screens.js';
 import { PAGES } from './catalogue.js';
 import { REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
@@ -78,9 +79,20 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>
     component: Workspace ? () => <Workspace><Outlet /></Workspace> : Outlet,
   });
 
-  const pages: AnyRoute[] = PAGES.map((page) =>
-    createRoute({ getParentRoute: () => staff, path: page.path, component: () => <PagePane page={page} /> }),
-  );
+  const pages: AnyRoute[] = PAGES.map((page) => {
+    const Pane = PANES[page.path];
+    return createRoute({
+      getParentRoute: () => staff,
+      path: page.path,
+      component: Pane
+        ? () => (
+            <Suspense fallback={<PendingScreen />}>
+              <Pane />
+            </Suspense>
+          )
+        : () => <PagePane page={page} />,
+    });
+  });
 
   const redirects: AnyRoute[] = REDIRECTS.map((r) =>
     createRoute({

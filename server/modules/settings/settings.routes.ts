@@ -32,6 +32,14 @@ export const settingsRoutes = [
 
   defineRoute(patchMfaEmail, async ({ body }, { tx, auth }) => {
     await tx.updateTable('organizations').set({ mfa_email_enabled: body.enabled, updated_at: new Date() }).where('id', '=', auth.orgId).execute();
+    if (body.enabled) {
+      // The administrator who switches codes on is not locked out mid-session:
+      // this sign-in counts as verified; their next sign-in asks for a code.
+      await tx
+        .insertInto('mfa_challenges')
+        .values({ org_id: auth.orgId, account_id: auth.accountId, session_key: auth.sessionKey, code_hash: '-', expires_at: new Date(), verified_at: new Date() })
+        .execute();
+    }
     return { email: { enabled: body.enabled } };
   }),
 

@@ -1,0 +1,216 @@
+// Global dialogs and toasts (spec 6, 8), usable from any command or pane:
+// confirm (a promise), error, forbidden, toasts. Dialogs are native <dialog>
+// elements opened with showModal(): the browser makes the rest of the page
+// inert, so focus stays inside, and Escape cancels.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmOptions {
+  title: string;
+  body: string;
+  confirmLabel?: string;
+  destructive?: boolean;
+}
+export interface ForbiddenInfo {
+  title: string;
+  message: string;
+  operatorAccess: boolean;
+  hasAccessibleScope: boolean;
+  individualAccess: boolean;
+}
+export type ToastVariant = 'default' | 'destructive';
+
+export interface Dialogs {
+  confirm(opts: ConfirmOptions): Promise<boolean>;
+  showError(opts?: { title?: string; message?: string }): void;
+  showForbidden(info: ForbiddenInfo): void;
+  toast(opts: { title?: string; description: string; variant?: ToastVariant }): void;
+}
+
+type Open =
+  | { kind: 'confirm'; opts: ConfirmOptions; resolve: (ok: boolean) => void }
+  | { kind: 'error'; title?: string; message?: string }
+  | { kind: 'forbidden'; info: ForbiddenInfo };
+
+interface Toast {
+  id: number;
+  title?: string;
+  description: string;
+  variant: ToastVariant;
+}
+
+const DialogsContext = createContext<Dialogs | null>(null);
+
+export function useDialogs(): Dialogs {
+  const d = useContext(DialogsContext);
+  if (!d) throw new Error('DialogsProvider is missing');
+  return d;
+}
+
+const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function Modal({ labelledBy, onCancel, children }: { labelledBy: string; onCancel: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // showModal() focuses the first control; the intended one is marked.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={labelledBy}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(e) => {
+        // showModal() makes the page inert, but Tab could still leave for the
+        // browser's own controls: cycle within the dialog instead.
+        if (e.key !== 'Tab' || !ref.current) return;
+        const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+export function DialogsProvider({ children, navigate }: { children: ReactNode; navigate: (href: string) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((x) => x.id !== id)), []);
+  const api = useMemo<Dialogs>(
+    () => ({
+      confirm: (opts) => new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', opts, resolve })),
+      showError: (o) => setOpen({ kind: 'error', ...o }),
+      showForbidden: (info) => setOpen({ kind: 'forbidden', info }),
+      toast: ({ title, description, variant = 'default' }) => {
+        const id = nextId.current++;
+        setToasts((all) => [...all, { id, ...(title ? { title } : {}), description, variant }]);
+        setTimeout(() => dismiss(id), 6000);
+      },
+    }),
+    [dismiss],
+  );
+
+  const close = () => setOpen(null);
+  const back = () => {
+    close();
+    if (window.history.length > 1) window.history.back();
+    else navigate('/');
+  };
+
+  return (
+    <DialogsContext.Provider value={api}>
+      {children}
+      {open?.kind === 'confirm' && (
+        <Modal
+          labelledBy="confirm-title"
+          onCancel={() => {
+            open.resolve(false);
+            close();
+          }}
+        >
+          <h2 id="confirm-title">{open.opts.title}</h2>
+          <p>{open.opts.body}</p>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                open.resolve(false);
+                close();
+              }}
+            >
+              {t('dialog.cancel')}
+            </button>
+            <button
+              type="button"
+              className={open.opts.destructive ? 'destructive' : ''}
+              data-autofocus
+              onClick={() => {
+                open.resolve(true);
+                close();
+              }}
+            >
+              {open.opts.confirmLabel ?? t('dialog.confirm')}
+            </button>
+          </div>
+        </Modal>
+      )}
+      {open?.kind === 'error' && (
+        <Modal labelledBy="error-title" onCancel={close}>
+          <h2 id="error-title">{open.title ?? t('dialog.errorTitle')}</h2>
+          <p>{open.message ?? t('dialog.errorBody')}</p>
+          <div className="modal-actions">
+            <button type="button" data-autofocus onClick={back}>
+              {t('dialog.back')}
+            </button>
+          </div>
+        </Modal>
+      )}
+      {open?.kind === 'forbidden' && (
+        <Modal labelledBy="forbidden-title" onCancel={close}>
+          <h2 id="forbidden-title">{open.info.title || t('dialog.forbiddenTitle')}</h2>
+          <p>{open.info.operatorAccess && !open.info.hasAccessibleScope ? t('dialog.noAccessible') : open.info.message || t('dialog.forbiddenBody')}</p>
+          <div className="modal-actions">
+            {open.info.operatorAccess && open.info.hasAccessibleScope && (
+              <button
+                type="button"
+                data-autofocus
+                onClick={() => {
+                  close();
+                  navigate('/');
+                }}
+              >
+                {t('dialog.toStaff')}
+              </button>
+            )}
+            {open.info.individualAccess && (
+              <button
+                type="button"
+                className={open.info.operatorAccess && open.info.hasAccessibleScope ? 'secondary' : ''}
+                onClick={() => {
+                  close();
+                  navigate('/individual');
+                }}
+              >
+                {t('dialog.toIndividual')}
+              </button>
+            )}
+            <button type="button" className="secondary" onClick={close}>
+              {t('dialog.close')}
+            </button>
+          </div>
+        </Modal>
+      )}
+      <section className="toasts" aria-live="polite" aria-label="notifications">
+        {toasts.map((x) => (
+          <div key={x.id} className={`toast ${x.variant}`} role={x.variant === 'destructive' ? 'alert' : 'status'}>
+            {x.title && <strong>{x.title}</strong>}
+            <span>{x.description}</span>
+            <button type="button" className="link" onClick={() => dismiss(x.id)} aria-label={t('toast.dismiss')}>
+              ×
+            </button>
+          </div>
+        ))}
+      </section>
+    </DialogsContext.Provider>
+  );
+}
