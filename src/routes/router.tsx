@@ -7,7 +7,9 @@ import {
   createRouter,
   type RouterHistory,
   Outlet,
+  defaultStringifySearch,
   redirect,
+  stripSearchParams,
 } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { z } from 'zod';
@@ -15,7 +17,9 @@ import { PagePane } from '../panes/page-pane.js';
 import { PANES } from '../panes/registry.js';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from '../panes/screens.js';
 import { PAGES } from './catalogue.js';
+import { defaultsOf } from '../tables/list-search.js';
 import { REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
+import { SEARCH_SCHEMAS } from './search-schemas.js';
 
 export interface AuthState {
   isSignedIn(): boolean;
@@ -37,6 +41,12 @@ export const signInSearch = z.object({
   redirect: z.string().optional().catch(undefined),
   mfa_method: z.literal('email').optional().catch(undefined),
 });
+
+function withoutDefaults(search: Record<string, unknown>, defaults: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(search).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(defaults[k])),
+  );
+}
 
 function searchString(search: Record<string, unknown>, keys?: string[]): string {
   const sp = new URLSearchParams();
@@ -81,9 +91,22 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>
 
   const pages: AnyRoute[] = PAGES.map((page) => {
     const Pane = PANES[page.path];
+    const schema = SEARCH_SCHEMAS[page.path];
     return createRoute({
       getParentRoute: () => staff,
       path: page.path,
+      // Invalid values fall back to their defaults; defaults leave the URL,
+      // also when the URL was typed or bookmarked.
+      ...(schema
+        ? {
+            validateSearch: schema,
+            search: { middlewares: [stripSearchParams(defaultsOf(schema))] },
+            beforeLoad: ({ search, location }: { search: Record<string, unknown>; location: { pathname: string; searchStr: string } }) => {
+              const clean = defaultStringifySearch(withoutDefaults(search, defaultsOf(schema)));
+              if (clean !== location.searchStr) throw redirect({ href: location.pathname + clean, replace: true });
+            },
+          }
+        : {}),
       component: Pane
         ? () => (
             <Suspense fallback={<PendingScreen />}>

@@ -85,6 +85,14 @@ describe('sessions', () => {
   });
 });
 
+describe('search parameters in the URL', () => {
+  it('an invalid value falls back to its default, and defaults leave the URL', async () => {
+    expect(await land('/equipment?pageSize=5000&category=BOGUS&freeText=pc')).toBe('/equipment?freeText=pc');
+    expect(await land('/equipment?pageSize=50&category=DISPOSED')).toBe('/equipment?pageSize=50&category=DISPOSED');
+    expect(await land('/public-ids/registry?publicIdType=NOPE')).toBe('/public-ids/registry');
+  });
+});
+
 describe('page catalogue', () => {
   it('has unique paths and a title for every section and page word in both languages', () => {
     const paths = PAGES.map((p) => p.path);

@@ -1,0 +1,201 @@
+// Search parameters per page (spec 2.6, 5, 9), built from the shared list
+// schema. Keys and enum values are the spec's; where the spec names a list's
+// sort columns only in words, the values below are our naming of them.
+import { z } from 'zod';
+import { PEOPLE_SETTINGS_LISTS } from './catalogue.js';
+import {
+  listSearch,
+  zBool,
+  zDate,
+  zEnum,
+  zIds,
+  zOptionalEnum,
+  zPageIndex,
+  zPageSize,
+  zText,
+} from '../tables/list-search.js';
+
+const IMPORT_CSV = z.object({ pageIndex: zPageIndex(), pageSize: zPageSize(100), filterError: zBool(false) });
+const PEOPLE_MENUS = ['Employee', 'Board', 'Contractor', 'Collaborator', 'All'] as const;
+const PEOPLE_CATEGORY = /^(employee|board|contractor|collaborator|all)-(all|joining|offered|offer-accepted|active|new-hire|leaving|alumni)$/;
+const peopleFilters = {
+  menu: zEnum(PEOPLE_MENUS, 'Employee'),
+  category: z.string().regex(PEOPLE_CATEGORY).default('employee-all').catch('employee-all'),
+  departmentIdIn: zIds(),
+  positionIdIn: zIds(),
+  jobTypeIdIn: zIds(),
+  workerTypeIdIn: zIds(),
+  placeIdIn: zIds(),
+  freeText: zText(),
+};
+const ALERT_PAGE = listSearch({ pageKey: 'page', sortKey: 'sortBy', directionKey: 'sortOrder', maxPageSize: null });
+const MASTER_DATA = listSearch({ sortColumns: ['DISPLAY_ORDER', 'NAME', 'CODE'], defaultSort: 'DISPLAY_ORDER' });
+const required = (s: string) => z.string().min(1, s);
+
+export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
+  // The seventeen people master-data lists share one shape.
+  ...Object.fromEntries(PEOPLE_SETTINGS_LISTS.map((list) => [`/people/settings/${list}`, MASTER_DATA])),
+  '/places': listSearch({ sortColumns: ['CODE', 'PLACE'], maxPageSize: null }).extend({
+    category: zEnum(['ALL', 'PLANNED', 'ACTIVE', 'TEMPORARILY_CLOSED', 'CLOSED'], 'ALL'),
+    freeText: zText(),
+    businessPlaceTypeIdIn: zIds(),
+    officeTypeIdIn: zIds(),
+    ownershipTypeIdIn: zIds(),
+  }),
+  '/places/import-csv': IMPORT_CSV,
+  '/networks': listSearch({ directionKey: 'sortOrder', sortColumns: ['NETWORK_NAME', 'NETWORK_TYPE', 'PURPOSE', 'ADMIN_CONTACT'], maxPageSize: null }).extend({
+    freeText: zText(),
+    networkCategory: zOptionalEnum(['SHARED_INTERNAL', 'PERSONAL_USE', 'COMPANY_ASSET', 'CUSTOMER_ENVIRONMENT']),
+    networkType: z.array(z.enum(['INTERNAL', 'EXTERNAL', 'VPN', 'DEDICATED_LINE', 'CLOUD'])).default([]).catch([]),
+  }),
+  '/starlinks': listSearch({ sortColumns: ['NAME', 'SERVICE_LINE', 'STATUS'], maxPageSize: null }).extend({
+    category: zEnum(['ACTIVE', 'NOT_ACTIVE', 'ALL'], 'ACTIVE'),
+    freeText: zText(),
+  }),
+  '/id-managements': listSearch({
+    sortColumns: ['LOGIN_ID', 'MATCH_TYPE', 'PERSON', 'WORKER_TYPE', 'CONTRACT_TYPE', 'EMPLOYMENT_TYPE', 'BOARD_MEMBER_TYPE', 'CONTRACTOR_TYPE', 'COLLABORATOR_TYPE'],
+    maxPageSize: null,
+  }).extend({
+    category: zEnum(['ALL', 'PERSONAL_ID', 'EMPLOYEE_ID', 'BOARD_MEMBER_ID', 'CONTRACTOR_ID', 'COLLABORATOR_ID', 'UNKNOWN_ID'], 'ALL'),
+    haveAppIdIn: zIds(),
+    freeText: zText(),
+  }),
+  '/id-managements/group-id/add': z.object({ loginId: zText() }),
+  '/id-managements/group-id/$id/members': z.object({ page: zPageIndex(1), pageSize: zPageSize(100, null) }),
+  '/equipment': listSearch({
+    sortColumns: ['NAME', 'EQUIPMENT_TYPE', 'MODEL', 'SERIAL_NUMBER', 'ASSET_TAG', 'ASSIGNED_PERSON', 'ASSIGNED_PLACE', 'CREATED_AT'],
+  }).extend({
+    category: zEnum(['ALL', 'DISPOSED', 'PENDING_DISPOSAL'], 'ALL'),
+    freeText: zText(),
+    equipmentTypeIdIn: zIds(),
+    equipmentItemIdIn: zIds(),
+    assignedWorkerIdIn: zIds(),
+    placementPlaceIdIn: zIds(),
+  }),
+  '/equipment/settings/equipment-types': MASTER_DATA,
+  '/equipment/settings/equipment-items': MASTER_DATA,
+  '/equipment/import-csv': IMPORT_CSV.extend({
+    uploadedFileKey: zText(),
+    processingState: zText(),
+  }),
+  '/contract': listSearch({ directionKey: 'sortOrder', sortColumns: ['NUMBER', 'TITLE', 'STATUS', 'START_DATE', 'END_DATE'] }).extend({
+    contractType: zEnum(['EMPLOYMENT', 'DELEGATION', 'SERVICE', 'LEASE', 'SAAS_SOFTWARE', 'OFFICE_RENTAL', 'OTHER', 'ALL'], 'EMPLOYMENT'),
+    freeText: zText(),
+  }),
+  '/contract/import-csv/$contractType': IMPORT_CSV,
+  '/devices/inventory': listSearch({ sortColumns: ['NAME', 'MODEL', 'DEVICE_TAG', 'ASSET_TAG'], maxPageSize: null }).extend({
+    category: zEnum(['ALL', 'IN_STOCK', 'IN_USE', 'PLACED', 'TROUBLED', 'IN_DISTRIBUTION', 'DECOMMISSIONED'], 'ALL'),
+    genres: z.array(z.enum(['workstation', 'laptop', 'mobile', 'tablet', 'monitor', 'server', 'other'])).default([]).catch([]),
+    freeText: zText(),
+    sortOrder: zOptionalEnum(['asc', 'desc']),
+  }),
+  '/devices/people': listSearch({
+    directionKey: 'sortOrder',
+    sortColumns: ['WORKER_TYPE', 'PERSON_NAME', 'DEVICE', 'JOB_TYPE', 'DEPARTMENT', 'POSITION', 'PLACE', 'JOINED_ON', 'LEFT_ON'],
+    maxPageSize: null,
+  }).extend({
+    menu: zEnum(PEOPLE_MENUS, 'Employee'),
+    category: zEnum(['ALL', 'IN_STOCK', 'IN_USE', 'PLACED', 'TROUBLED', 'IN_DISTRIBUTION', 'DECOMMISSIONED'], 'ALL'),
+    genres: z.array(z.string()).default([]).catch([]),
+    placeIds: zIds(),
+    freeText: zText(),
+  }),
+  '/devices/settings/catalog': z.object({ page: zPageIndex(1), pageSize: zPageSize(10, null), priceFrom: zText(), priceTo: zText() }),
+  '/devices/import-csv/$deviceType': IMPORT_CSV,
+  '/devices/add/$deviceType/completed': z.object({ addedDeviceID: required('addedDeviceID') }),
+  '/software/registry': listSearch({ directionKey: 'sortOrder', sortColumns: ['NAME', 'VENDOR', 'STATUS', 'RENEWAL_DATE'], maxPageSize: null }).extend({
+    status: zEnum(['SAAS', 'INSTALLED', 'MW_OS', 'SCRATCH', 'ALL', 'DEACTIVATED'], 'SAAS'),
+  }),
+  '/software/people': listSearch({ directionKey: 'sortOrder', sortColumns: ['PERSON', 'PLACE'], maxPageSize: null }).extend({
+    ...peopleFilters,
+    appIntegrationIds: zIds(),
+    contractTypeIds: zIds(),
+    placeIds: zIds(),
+  }),
+  '/software/marketplace': z.object({ text: zText(), categoryId: zText() }),
+  '/software/marketplace/$id': z.object({ installDialogDefaultOpen: zBool(false) }),
+  '/software/marketplace/install/finish': z.object({
+    result: zEnum(['success', 'error'], 'error'),
+    integrationId: zText(),
+    errorMessage: z.string().max(2000).optional().catch(undefined),
+  }),
+  '/software/add/custom-saas/$customSaasType': z.object({ traceableSaasId: zText() }),
+  '/software/alerts/shadow-it/apps': ALERT_PAGE.extend({
+    sortBy: zEnum(['count30DaysHistory', 'count7DaysHistory', 'countUniqueUser', 'name'], 'count30DaysHistory'),
+    sortOrder: zEnum(['asc', 'desc'], 'desc'),
+    unknown: zEnum(['ONLY', 'INCLUDE', 'EXCLUDE'], 'INCLUDE'),
+  }),
+  '/software/alerts/shadow-it/visit-histories': ALERT_PAGE.extend({
+    sortBy: zEnum(['visitedAt'], 'visitedAt'),
+    sortOrder: zEnum(['asc', 'desc'], 'desc'),
+  }),
+  '/software/alerts/violated-role': ALERT_PAGE,
+  '/software/alerts/violated-assignment': ALERT_PAGE,
+  '/software/alerts/no-worker': ALERT_PAGE,
+  '/software/alerts/no-user': ALERT_PAGE,
+  '/software/alerts/inactive-user': ALERT_PAGE,
+  '/software/alerts/alumni': ALERT_PAGE,
+  '/app-integrations/import-csv/$id': IMPORT_CSV,
+  '/people/workforce': listSearch({ directionKey: 'sortOrder', sortColumns: ['PERSON', 'WORKER_TYPE', 'JOINED_ON', 'LEFT_ON'], maxPageSize: null }).extend(
+    peopleFilters,
+  ),
+  '/people/alumni': listSearch({ directionKey: 'sortOrder', sortColumns: ['LEAVING_DATE', 'PERSON', 'JOINING_DATE'], maxPageSize: null }).extend({
+    ...peopleFilters,
+    category: zEnum(['employee', 'board', 'contractor', 'collaborator', 'all-alumni'], 'all-alumni'),
+    isLeavingDateWithIn_A_Month: zBool(false),
+  }),
+  '/people/settings/job-functions': MASTER_DATA.extend({ pageSize: zPageSize(2000, null) }),
+  '/person/import-csv/$workerType': IMPORT_CSV,
+  '/person/add/$workerType/completed': z.object({
+    addedPersonGivenName: required('addedPersonGivenName'),
+    addedPersonFamilyName: z.string().optional(),
+    addedPersonID: required('addedPersonID'),
+  }),
+  '/licenses/inventory': listSearch({ directionKey: 'sortOrder', sortColumns: ['NAME'], maxPageSize: null }).extend({
+    category: zEnum(['SAAS', 'INSTALLED', 'MW_OS', 'SCRATCH', 'ALL', 'EXPIRED'], 'ALL'),
+    freeText: zText(),
+  }),
+  '/licenses/add/$allocationType': z.object({ appIntegrationId: zText(), softwareId: zText() }),
+  '/licenses/add/$allocationType/completed': z.object({ addedLicenseID: required('addedLicenseID'), licenseName: required('licenseName') }),
+  '/public-ids/registry': listSearch({ pageBase: 1, directionKey: 'sortOrder', sortColumns: ['TYPE', 'PERSON', 'ISSUE_DATE', 'EXPIRY_DATE'], maxPageSize: null }).extend({
+    publicIdType: zEnum(['NATIONAL_ID', 'TRAVEL_DOCUMENT', 'ALL'], 'NATIONAL_ID'),
+    nationalIdType: zOptionalEnum(['MY_NUMBER', 'NATIONAL_REGISTRATION_IDENTITY_CARD']),
+    freeText: zText(),
+  }),
+  '/public-ids/import-csv/$publicIdType': IMPORT_CSV,
+  '/marketplace/sent-orders': listSearch({ pageBase: 1, directionKey: 'sortOrder', sortColumns: ['ORDER_NUMBER', 'DELIVERY_DATE', 'SENT_DATE'], defaultSort: 'ORDER_NUMBER', defaultDirection: 'desc', maxPageSize: null }).extend({
+    category: zEnum(['UNTOUCHED', 'ACCEPTED', 'CANCELED', 'ALL'], 'UNTOUCHED'),
+    dateFrom: z.iso.datetime().optional().catch(undefined),
+    dateTo: z.iso.datetime().optional().catch(undefined),
+  }),
+  '/marketplace/sales-orders': listSearch({ directionKey: 'sortOrder', sortColumns: ['ACCEPTED_DATE', 'ORDER_NUMBER', 'DELIVERY_DATE'], defaultSort: 'ACCEPTED_DATE', defaultDirection: 'asc', maxPageSize: null }).extend({
+    category: zEnum(['UNTOUCHED', 'ACCEPTED', 'CANCELED', 'ALL'], 'UNTOUCHED'),
+  }),
+  '/settings/permission-and-roles/product-permissions': listSearch({ sortKey: 'orderBy', sortColumns: ['NAME', 'TOTAL_ACCESSIBLE_PRODUCTS'], defaultSort: 'NAME' }).extend({
+    category: zEnum(['ALL', 'IT', 'HR', 'GA', 'LI', 'MARKETPLACE', 'SETTINGS'], 'ALL'),
+    freeText: zText(),
+  }),
+  '/settings/permission-and-roles/people-groups/$id/edit': z.object({ completeLinkUrl: zText() }),
+  '/organization/chart': z.object({
+    baseDate: zDate(),
+    // An empty viewMode becomes hierarchy (spec 2.3).
+    viewMode: zEnum(['hierarchy', 'tree'], 'hierarchy'),
+    isCompactView: zBool(false),
+  }),
+  '/organization/$id': z.object({
+    baseDate: zDate(),
+    positionId: zText(),
+    positionName: zText(),
+    jobTypeId: zText(),
+    jobTypeName: zText(),
+    employmentTypeId: zText(),
+    employmentTypeName: zText(),
+    text: zText(),
+  }),
+  '/organization/plan/$planId': z.object({ viewMode: zEnum(['hierarchy', 'tree'], 'hierarchy'), isCompactView: zBool(false) }),
+  '/fleets/add': z.object({ mainType: zText() }),
+  '/it-operation-core/packages/$packageId': z.object({ patternId: zText() }),
+  '/labor-core/packages': z.object({ operationPackageId: zText(), operationPackagePatternId: zText() }),
+  '/contractor-core/packages': z.object({ operationPackageId: zText(), operationPackagePatternId: zText() }),
+  '/ga-operation-core/packages': z.object({ tab: zEnum(['active', 'archive'], 'active') }),
+};
