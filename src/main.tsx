@@ -10,6 +10,7 @@ import { getSession } from './api/contracts/session.js';
 import { BrowserAuth } from './auth/session.js';
 import { setupI18n } from './i18n.js';
 import { type Dialogs, DialogsProvider, useDialogs } from './panes/dialogs.js';
+import { InvitationPane, PasswordResetPane } from './panes/auth-screens.js';
 import { SignInPane } from './panes/sign-in.js';
 import { Workspace } from './panes/workspace.js';
 import { createAppRouter } from './routes/router.js';
@@ -19,7 +20,13 @@ import './styles.css';
 async function start(root: HTMLElement) {
   const i18n = await setupI18n();
   const auth = await BrowserAuth.start();
-  const router = createAppRouter({ context: { auth }, Workspace, SignIn: SignInPane });
+  const router = createAppRouter({
+    context: { auth },
+    Workspace,
+    SignIn: SignInPane,
+    Invitation: InvitationPane,
+    PasswordReset: PasswordResetPane,
+  });
   const call = createApiClient({ getToken: () => auth.accessToken(), getLocale: () => i18n.language });
   const dialogs: { current: Dialogs | null } = { current: null };
   const api: ApiCall = async (contract, input) => {

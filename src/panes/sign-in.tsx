@@ -1,6 +1,6 @@
 // /auth/sign-in: e-mail and password against the pool, then the e-mail code
 // when the organisation requires it; on success, back to `redirect` or home.
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
@@ -24,7 +24,9 @@ export function SignInPane() {
     const session = await api(getSession);
     await i18n.changeLanguage(session.locale);
     await router.invalidate();
-    await navigate({ href: search.redirect?.startsWith('/') ? search.redirect : '/' });
+    // An individual-only account's home is the individual area.
+    const home = session.operatorAccess ? '/' : '/individual';
+    await navigate({ href: search.redirect?.startsWith('/') ? search.redirect : home });
   }
 
   async function afterPassword() {
@@ -101,6 +103,7 @@ export function SignInPane() {
         <button type="submit" disabled={busy}>
           {busy ? t('signIn.submitting') : mfaSentTo ? t('mfa.submit') : t('signIn.submit')}
         </button>
+        {!mfaSentTo && <Link to="/auth/password-reset">{t('reset.link')}</Link>}
       </form>
     </main>
   );

@@ -35,11 +35,15 @@ export interface RouterOptions {
   /** The staff workspace around every page (status line, panes); tests pass none. */
   Workspace?: (props: { children: ReactNode }) => ReactNode;
   SignIn?: () => ReactNode;
+  Invitation?: () => ReactNode;
+  PasswordReset?: () => ReactNode;
 }
 
 export const signInSearch = z.object({
   redirect: z.string().optional().catch(undefined),
   mfa_method: z.literal('email').optional().catch(undefined),
+  // Set by the invitation screen when the code is unknown, expired or used.
+  error: z.literal('invitation_not_found').optional().catch(undefined),
 });
 
 function withoutDefaults(search: Record<string, unknown>, defaults: Record<string, unknown>) {
@@ -60,7 +64,7 @@ function searchString(search: Record<string, unknown>, keys?: string[]): string 
   return s ? `?${s}` : '';
 }
 
-export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>) {
+export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' | 'Invitation' | 'PasswordReset'>) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: Outlet,
     notFoundComponent: NotFoundScreen,
@@ -74,6 +78,18 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>
       if (context.auth.isSignedIn()) throw redirect({ href: search.redirect?.startsWith('/') ? search.redirect : '/' });
     },
     component: opts.SignIn ?? (() => null),
+  });
+
+  // Open to anyone: the invitee is not signed in yet, nor is who forgot a password.
+  const invitation = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/invitation/$invitationCode',
+    component: opts.Invitation ?? (() => null),
+  });
+  const passwordReset = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth/password-reset',
+    component: opts.PasswordReset ?? (() => null),
   });
 
   const Workspace = opts.Workspace;
@@ -144,7 +160,7 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn'>
     },
   });
 
-  return rootRoute.addChildren([signIn, staff.addChildren(pages), ...redirects, appsRoot, appsCatchAll]);
+  return rootRoute.addChildren([signIn, invitation, passwordReset, staff.addChildren(pages), ...redirects, appsRoot, appsCatchAll]);
 }
 
 export function createAppRouter(opts: RouterOptions) {
