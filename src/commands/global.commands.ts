@@ -86,6 +86,15 @@ export const localeCommand = defineCommand({
   run: (ctx) => ctx.toggleLocale(),
 });
 
+export const shortcutsCommand = defineCommand({
+  id: 'shortcuts.show',
+  title: ['commands:shortcuts.show'],
+  section: 'actions',
+  keywords: ['keyboard', 'help', 'キーボード', 'ヘルプ'],
+  keys: 'Shift+?',
+  run: (ctx) => ctx.showShortcuts(),
+});
+
 export function globalCommands(): Command[] {
-  return [paletteCommand, localeCommand, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, ...routeCommands()];
 }

@@ -15,7 +15,7 @@ import {
 } from 'kbar';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Command, type CommandContext, commandTitle } from './registry.js';
+import { type Command, type CommandContext, commandTitle, keyLabel } from './registry.js';
 
 function toActions(commands: readonly Command[], ctx: CommandContext, t: ReturnType<typeof useTranslation>['t'], i18n: ReturnType<typeof useTranslation>['i18n']): Action[] {
   const other = i18n.getFixedT(i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP');
@@ -27,7 +27,7 @@ function toActions(commands: readonly Command[], ctx: CommandContext, t: ReturnT
       keywords: [commandTitle(other, c), ...(c.keywords ?? [])].join(' '),
       section: t(`commands:sections.${c.section}`),
       perform: () => void c.run(ctx),
-      ...(c.keys ? { subtitle: c.keys.replace('$mod', 'Ctrl/⌘') } : {}),
+      ...(c.keys ? { subtitle: keyLabel(c.keys) } : {}),
     }));
 }
 

@@ -12,6 +12,7 @@ export interface CommandContext {
   can(area: Area): boolean;
   toggleLocale(): Promise<void>;
   togglePalette(): void;
+  showShortcuts(): void;
 }
 
 export interface Command {
@@ -35,6 +36,22 @@ export function commandTitle(t: TFunction, c: Pick<Command, 'title'>): string {
 }
 
 /** Pairs of commands that share a key in one scope: must be empty. */
+/** How a key binding reads on screen: '$mod+KeyK' → 'Ctrl/⌘ K', 'g p' → 'g p'. */
+export function keyLabel(keys: string): string {
+  return keys
+    .split(' ')
+    .map((press) =>
+      press
+        .replace('$mod', 'Ctrl/⌘')
+        .replace('Control', 'Ctrl')
+        .replace('Meta', '⌘')
+        .replace('Shift+?', '?')
+        .replace(/Key([A-Z])/, '$1')
+        .replaceAll('+', ' '),
+    )
+    .join(' then ');
+}
+
 export function keyConflicts(commands: readonly Command[]): Array<[string, string, string]> {
   const seen = new Map<string, string>();
   const out: Array<[string, string, string]> = [];

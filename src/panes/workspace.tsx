@@ -9,6 +9,7 @@ import { useCommandBindings } from '../commands/bindings.js';
 import { globalCommands } from '../commands/global.commands.js';
 import { Palette, PaletteActions } from '../commands/palette.js';
 import type { CommandContext } from '../commands/registry.js';
+import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { useServices } from '../services.js';
 
 const commands = globalCommands();
@@ -20,6 +21,7 @@ function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const router = useRouter();
   const [session, setSession] = useState<Session | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   useEffect(() => {
     api(getSession).then(setSession, () => setSession(null));
@@ -30,6 +32,7 @@ function Shell({ children }: { children: ReactNode }) {
       navigate: (href) => void router.navigate({ href }),
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
       togglePalette: () => query.toggle(),
+      showShortcuts: () => setSheetOpen(true),
       toggleLocale: async () => {
         const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
         await api(patchSessionLocale, { body: { locale: next } });
@@ -50,6 +53,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="workspace">
       <PaletteActions commands={commands} ctx={ctx} />
+      {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>
         <button type="button" className="link" onClick={signOut}>

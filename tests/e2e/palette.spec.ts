@@ -56,3 +56,15 @@ test('Ctrl+Cmd+L switches the language, saved to the session', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
 });
+
+test('? opens the shortcut sheet generated from the registry', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Shift+?');
+  const sheet = page.getByRole('dialog', { name: 'キーボードショートカット' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('.sheet-row', { hasText: '人材 › 従業員' })).toContainText('g then p');
+  await expect(sheet.locator('.sheet-row', { hasText: 'コマンドパレットを開く' })).toContainText('Ctrl/⌘ K');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});
