@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.js';
+import { apiFailure } from '../support/api.js';
 import { AREAS } from '../../src/api/contracts/define.js';
 import { acceptInvitation, createInvitation, getInvitation, listAccounts, revokeInvitation } from '../../src/api/contracts/invitations.js';
 import { getSession } from '../../src/api/contracts/session.js';
@@ -19,15 +20,7 @@ async function invite(email: string, kind: 'OPERATOR' | 'INDIVIDUAL' = 'OPERATOR
   return { ...res, code: row.code };
 }
 
-const apiError = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-};
+const apiError = apiFailure;
 
 beforeAll(async () => {
   s = await createTestServer();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.js';
+import { apiFailure } from '../support/api.js';
 import { AREAS } from '../../src/api/contracts/define.js';
 import { createMfaEmailChallenge, getSession, verifyMfaEmail } from '../../src/api/contracts/session.js';
 import { getMfaSettings, patchMfaEmail } from '../../src/api/contracts/settings.js';
@@ -11,14 +11,7 @@ let s: TestServer;
 let admin: TestAccount;
 let orgId: string;
 
-const fail = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as ApiError;
-  }
-  throw new Error('expected failure');
-};
+const fail = apiFailure;
 
 async function mailedCode(email: string, after: number): Promise<string> {
   await s.worker.drain();

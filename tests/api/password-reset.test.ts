@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.js';
+import { apiFailure } from '../support/api.js';
 import { confirmPasswordReset, requestPasswordReset } from '../../src/api/contracts/auth.js';
 import { createTestServer, PASSWORD, type TestServer } from '../support/app.js';
 import { signIn } from '../support/cognito.js';
@@ -11,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const fail = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as ApiError;
-  }
-  throw new Error('expected failure');
-};
+const fail = apiFailure;
 
 describe('password reset by mailed code', () => {
   it('sets a new password with the code, once', async () => {

@@ -7,6 +7,7 @@ import {
   listAccounts,
   revokeInvitation,
 } from '../../../src/api/contracts/invitations.js';
+import { paged } from '../../db/paging.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
@@ -125,24 +126,19 @@ export const invitationRoutes = [
 
   defineRoute(listAccounts, async ({ query }, { tx }) => {
     const [kind, what] = query.type.split('_') as ['OPERATOR' | 'INDIVIDUAL', 'MEMBERSHIP' | 'INVITATION'];
-    const offset = query.pageIndex * query.pageSize;
     if (what === 'MEMBERSHIP') {
       const base = tx
         .selectFrom('memberships as m')
         .innerJoin('accounts as a', 'a.id', 'm.account_id')
         .leftJoin('people as p', 'p.id', 'a.person_id')
         .where('m.kind', '=', kind);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['a.id', 'a.email', 'a.person_id', 'm.created_at', 'p.family_name', 'p.given_name'])
-          .orderBy('a.email')
-          .limit(query.pageSize)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, count } = await paged(
+        base,
+        (q) => q.select(['a.id', 'a.email', 'a.person_id', 'm.created_at', 'p.family_name', 'p.given_name']).orderBy('a.email'),
+        query,
+      );
       return {
-        count: Number(count.n),
+        count,
         items: rows.map((r) => ({
           id: r.id,
           email: r.email,
@@ -156,13 +152,10 @@ export const invitationRoutes = [
       };
     }
     const base = tx.selectFrom('invitations').where('kind', '=', kind).where('accepted_at', 'is', null);
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('invited_at', 'desc').limit(query.pageSize).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, count } = await paged(base, (q) => q.selectAll().orderBy('invited_at', 'desc').orderBy('id'), query);
     const now = Date.now();
     return {
-      count: Number(count.n),
+      count,
       items: rows.map((r) => ({
         id: r.id,
         email: r.email,

@@ -12,6 +12,7 @@ import {
 } from '../../../src/api/contracts/settings.js';
 import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../db/tenant.js';
+import { paged } from '../../db/paging.js';
 import { fieldError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 
@@ -48,8 +49,10 @@ export const settingsRoutes = [
     if (query.category !== 'ALL') base = base.where(`pp.${AREA_COLUMN[query.category]}`, '=', true);
     if (query.freeText?.trim()) base = base.where('pp.name', 'ilike', `%${query.freeText.trim()}%`);
     const total = sql<number>`(pp.it::int + pp.hr::int + pp.ga::int + pp.li::int + pp.marketplace::int + pp.settings::int)`;
-    const [rows, count] = await Promise.all([
-      base
+    const { rows, count } = await paged(
+      base,
+      (q) =>
+        q
         .selectAll('pp')
         .select(total.as('total'))
         .select((eb) =>
@@ -63,14 +66,11 @@ export const settingsRoutes = [
           ).as('roles'),
         )
         .orderBy(query.orderBy === 'NAME' ? 'pp.name' : total, query.orderDirection)
-        .orderBy('pp.id')
-        .limit(query.pageSize)
-        .offset(query.pageIndex * query.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('pp.id'),
+      query,
+    );
     return {
-      count: Number(count.n),
+      count,
       items: rows.map((r) => ({
         id: r.id,
         productPermissionName: r.name,
@@ -116,8 +116,10 @@ export const settingsRoutes = [
           .where('o.mode', '=', mode)
           .select(['p.id', sql<string>`p.family_name || ' ' || p.given_name`.as('name')]),
       );
-    const [rows, count] = await Promise.all([
-      base
+    const { rows, count } = await paged(
+      base,
+      (q) =>
+        q
         .selectAll('g')
         .select((eb) => [
           eb
@@ -136,13 +138,11 @@ export const settingsRoutes = [
           overrides(eb, 'EXCLUDE').as('excluded'),
         ])
         .orderBy('g.name')
-        .limit(query.pageSize)
-        .offset(query.pageIndex * query.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('g.id'),
+      query,
+    );
     return {
-      count: Number(count.n),
+      count,
       items: rows.map((g) => ({
         id: g.id,
         name: g.name,
@@ -189,8 +189,10 @@ export const settingsRoutes = [
   defineRoute(listRoles, async ({ query }, { tx }) => {
     let base = tx.selectFrom('roles as r');
     if (query.freeText?.trim()) base = base.where('r.name', 'ilike', `%${query.freeText.trim()}%`);
-    const [rows, count] = await Promise.all([
-      base
+    const { rows, count } = await paged(
+      base,
+      (q) =>
+        q
         .selectAll('r')
         .select((eb) => [
           eb
@@ -215,13 +217,11 @@ export const settingsRoutes = [
           ).as('permissions'),
         ])
         .orderBy('r.name')
-        .limit(query.pageSize)
-        .offset(query.pageIndex * query.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('r.id'),
+      query,
+    );
     return {
-      count: Number(count.n),
+      count,
       items: rows.map((r) => ({
         id: r.id,
         roleName: r.name,
