@@ -2,6 +2,7 @@
 // "go to" command per page of the catalogue, with `g` jumps to the modules.
 import type { Area } from '../api/contracts/define.js';
 import { STATIC_PAGES, type Section } from '../routes/catalogue.js';
+import { gridCommands } from './grid.commands.js';
 import { type Command, defineCommand } from './registry.js';
 
 /** `g <key>` jumps (spec of Foundation II: g p people, g d devices...). */
@@ -96,5 +97,5 @@ export const shortcutsCommand = defineCommand({
 });
 
 export function globalCommands(): Command[] {
-  return [paletteCommand, shortcutsCommand, localeCommand, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, ...gridCommands, ...routeCommands()];
 }

@@ -20,7 +20,8 @@ import { type Command, type CommandContext, commandTitle, keyLabel } from './reg
 function toActions(commands: readonly Command[], ctx: CommandContext, t: ReturnType<typeof useTranslation>['t'], i18n: ReturnType<typeof useTranslation>['i18n']): Action[] {
   const other = i18n.getFixedT(i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP');
   return commands
-    .filter((c) => !c.when || c.when(ctx))
+    // Pane commands act on the focused pane, which the palette itself takes.
+    .filter((c) => (c.scope ?? 'global') === 'global' && (!c.when || c.when(ctx)))
     .map((c) => ({
       id: c.id,
       name: commandTitle(t, c),

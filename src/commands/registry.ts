@@ -3,6 +3,7 @@
 // is bound anywhere else.
 import type { TFunction } from 'i18next';
 import type { Area } from '../api/contracts/define.js';
+import type { GridController } from '../tables/grid-controller.js';
 
 export type Scope = 'global' | `pane:${string}`;
 
@@ -11,6 +12,8 @@ export interface CommandContext {
   /** Whether the signed-in account may open an area. */
   can(area: Area): boolean;
   toggleLocale(): Promise<void>;
+  /** The grid holding the focus, for the grid commands. */
+  grid(): GridController | null;
   togglePalette(): void;
   showShortcuts(): void;
 }
@@ -19,11 +22,11 @@ export interface Command {
   id: string;
   /** i18n keys joined with ' › ' ('routes:sections.software', 'routes:pages.registry'). */
   title: readonly string[];
-  section: 'navigation' | 'actions' | 'preferences';
+  section: 'navigation' | 'actions' | 'grid' | 'preferences';
   /** Extra search words, both languages. */
   keywords?: readonly string[];
-  /** tinykeys syntax: '$mod+KeyK' (chord), 'g p' (sequence). */
-  keys?: string;
+  /** tinykeys syntax: '$mod+KeyK' (chord), 'g p' (sequence); several for one command. */
+  keys?: string | readonly string[];
   scope?: Scope;
   when?(ctx: CommandContext): boolean;
   run(ctx: CommandContext): void | Promise<void>;
@@ -37,7 +40,8 @@ export function commandTitle(t: TFunction, c: Pick<Command, 'title'>): string {
 
 /** Pairs of commands that share a key in one scope: must be empty. */
 /** How a key binding reads on screen: '$mod+KeyK' → 'Ctrl/⌘ K', 'g p' → 'g p'. */
-export function keyLabel(keys: string): string {
+export function keyLabel(keys: string | readonly string[]): string {
+  if (typeof keys !== 'string') return keys.map((k) => keyLabel(k)).join(' / ');
   return keys
     .split(' ')
     .map((press) =>
@@ -46,7 +50,9 @@ export function keyLabel(keys: string): string {
         .replace('Control', 'Ctrl')
         .replace('Meta', '⌘')
         .replace('Shift+?', '?')
+        .replace(/Shift\+Key([A-Z])/, '$1')
         .replace(/Key([A-Z])/, '$1')
+        .replace('Arrow', '')
         .replaceAll('+', ' '),
     )
     .join(' then ');
@@ -56,11 +62,14 @@ export function keyConflicts(commands: readonly Command[]): Array<[string, strin
   const seen = new Map<string, string>();
   const out: Array<[string, string, string]> = [];
   for (const c of commands) {
-    if (!c.keys) continue;
-    const slot = `${c.scope ?? 'global'}|${c.keys.toLowerCase()}`;
-    const other = seen.get(slot);
-    if (other) out.push([other, c.id, c.keys]);
-    else seen.set(slot, c.id);
+    for (const keys of keysOf(c)) {
+      const slot = `${c.scope ?? 'global'}|${keys.toLowerCase()}`;
+      const other = seen.get(slot);
+      if (other) out.push([other, c.id, keys]);
+      else seen.set(slot, c.id);
+    }
   }
   return out;
 }
+
+export const keysOf = (c: Pick<Command, 'keys'>): readonly string[] => (c.keys === undefined ? [] : typeof c.keys === 'string' ? [c.keys] : c.keys);

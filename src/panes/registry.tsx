@@ -3,6 +3,11 @@
 // module is its own chunk.
 import { type ComponentType, lazy } from 'react';
 
+const permissionLists = () => import('./settings/permission-lists.js');
+
 export const PANES: Readonly<Record<string, ComponentType>> = {
+  '/settings/permission-and-roles/roles': lazy(() => permissionLists().then((m) => ({ default: m.RolesPane }))),
+  '/settings/permission-and-roles/product-permissions': lazy(() => permissionLists().then((m) => ({ default: m.ProductPermissionsPane }))),
+  '/settings/permission-and-roles/people-groups': lazy(() => permissionLists().then((m) => ({ default: m.PeopleGroupsPane }))),
   '/settings/mfa': lazy(() => import('./settings/mfa-pane.js').then((m) => ({ default: m.MfaPane }))),
 };

@@ -11,6 +11,7 @@ import { Palette, PaletteActions } from '../commands/palette.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { useServices } from '../services.js';
+import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = globalCommands();
 
@@ -32,6 +33,7 @@ function Shell({ children }: { children: ReactNode }) {
       navigate: (href) => void router.navigate({ href }),
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
       togglePalette: () => query.toggle(),
+      grid: focusedGrid,
       showShortcuts: () => setSheetOpen(true),
       toggleLocale: async () => {
         const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';

@@ -175,6 +175,8 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
     category: zEnum(['ALL', 'IT', 'HR', 'GA', 'LI', 'MARKETPLACE', 'SETTINGS'], 'ALL'),
     freeText: zText(),
   }),
+  '/settings/permission-and-roles/roles': listSearch().extend({ freeText: zText() }),
+  '/settings/permission-and-roles/people-groups': listSearch().extend({ freeText: zText() }),
   '/settings/permission-and-roles/people-groups/$id/edit': z.object({ completeLinkUrl: zText() }),
   '/organization/chart': z.object({
     baseDate: zDate(),

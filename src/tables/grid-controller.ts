@@ -1,0 +1,28 @@
+// The focused grid, for the grid commands of the registry: each mounted grid
+// registers its element; a command asks which one holds the focus.
+export interface GridController {
+  move(delta: number): void;
+  extend(delta: number): void;
+  top(): void;
+  bottom(): void;
+  pageUp(): void;
+  pageDown(): void;
+  toggleSelect(): void;
+  open(): void;
+  openSide(): void;
+  focusFilter(): void;
+}
+
+const grids = new Map<Element, GridController>();
+
+export function registerGrid(el: Element, controller: GridController): () => void {
+  grids.set(el, controller);
+  return () => {
+    if (grids.get(el) === controller) grids.delete(el);
+  };
+}
+
+export function focusedGrid(): GridController | null {
+  const el = document.activeElement?.closest('[role="grid"]');
+  return (el && grids.get(el)) ?? null;
+}

@@ -1,0 +1,106 @@
+// A list page is data: a contract to call, the grid's columns, how a row is
+// opened. The URL's validated search (routes/search-schemas.ts) is the list
+// state; paging, sorting and the filter write back to the URL.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../api/client.js';
+import type { Contract } from '../api/contracts/define.js';
+import { useServices } from '../services.js';
+import type { RowData } from '@tanstack/react-table';
+import { DataGrid, type GridColumn, type GridSort } from './data-grid.js';
+
+export interface ListDef<T extends RowData> {
+  /** Query key root and the grid's id (its column settings are kept under it). */
+  id: string;
+  /** i18n key of the heading. */
+  title: string;
+  contract: Contract<z.ZodType, z.ZodType, z.ZodNever, z.ZodType>;
+  items: (response: never) => { items: T[]; count: number };
+  columns: readonly GridColumn<T>[];
+  getRowId: (row: T) => string;
+  href: (row: T) => string;
+  /** URL keys of this list (they differ between spec lists). */
+  keys: { sort: string; direction: string; filter?: string };
+  toolbar?: ReactNode;
+}
+
+export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const filterRef = useRef<HTMLInputElement>(null);
+  const filterKey = def.keys.filter;
+  const [filter, setFilter] = useState(String((filterKey && search[filterKey]) ?? ''));
+
+  const setSearch = (patch: Record<string, unknown>) =>
+    void navigate({ search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true });
+
+  // The filter writes to the URL 250 ms after the last keystroke.
+  useEffect(() => {
+    if (!filterKey) return;
+    const current = String(search[filterKey] ?? '');
+    if (filter === current) return;
+    const timer = setTimeout(() => setSearch({ [filterKey]: filter || undefined, pageIndex: 0 }), 250);
+    return () => clearTimeout(timer);
+  });
+
+  const query = useQuery({
+    queryKey: [def.id, search],
+    queryFn: () => api(def.contract, { query: search } as never),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data ? def.items(query.data as never) : { items: [], count: 0 };
+  const pageIndex = Number(search.pageIndex ?? 0);
+  const pageSize = Number(search.pageSize ?? 100);
+  const sort: GridSort = {
+    column: search[def.keys.sort] as string | undefined,
+    direction: (search[def.keys.direction] as 'asc' | 'desc' | undefined) ?? 'asc',
+  };
+
+  return (
+    <section className="pane" aria-labelledby="pane-title">
+      <h1 id="pane-title" className="pane-title">
+        {t(def.title)}
+      </h1>
+      <div className="list-toolbar">
+        {filterKey && (
+          <input
+            ref={filterRef}
+            type="search"
+            className="list-filter"
+            aria-label={t('grid.filter')}
+            placeholder={t('grid.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              // Back to the rows without the mouse.
+              if (e.key === 'Escape' || e.key === 'ArrowDown') (document.querySelector(`[aria-label="${t(def.title)}"]`) as HTMLElement | null)?.focus();
+            }}
+          />
+        )}
+        {def.toolbar}
+      </div>
+      <DataGrid
+        id={def.id}
+        label={t(def.title)}
+        columns={def.columns}
+        rows={data.items}
+        getRowId={def.getRowId}
+        total={data.count}
+        pageIndex={pageIndex}
+        pageSize={pageSize}
+        sort={sort}
+        loading={query.isFetching}
+        error={query.error ? (query.error instanceof ApiError ? query.error.body.message : String(query.error)) : null}
+        onSort={(s) => setSearch({ [def.keys.sort]: s.column, [def.keys.direction]: s.direction, pageIndex: 0 })}
+        onPage={(p) => setSearch({ pageIndex: p })}
+        onOpen={(row) => void navigate({ href: def.href(row) })}
+        onFocusFilter={() => filterRef.current?.focus()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// The grid without the mouse: a list opened from the palette takes the
+// focus; j/k move, x selects, Shift+J extends, G and g g jump, / filters,
+// Enter opens the row. The list passes axe.
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support.js';
+
+test('keyboard-only movement, selection, filtering and opening in a list', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('Roles');
+  await expect(page.getByRole('option', { selected: true })).toContainText('設定 › ロール');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
+
+  const grid = page.getByRole('grid', { name: 'ロール' });
+  await expect(grid).toBeFocused();
+  const rows = grid.locator('.grid-body [role="row"]');
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByText('5 件', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  const activeName = async () => {
+    const id = await grid.getAttribute('aria-activedescendant');
+    return page.locator(`[id="${id}"] [role="gridcell"]`).first().textContent();
+  };
+  const first = await activeName();
+  await page.keyboard.press('j');
+  const second = await activeName();
+  expect(second).not.toBe(first);
+  await page.keyboard.press('k');
+  expect(await activeName()).toBe(first);
+
+  await page.keyboard.press('x');
+  await expect(page.getByText('1 件選択中')).toBeVisible();
+  await page.keyboard.press('Shift+J');
+  await expect(page.getByText('2 件選択中')).toBeVisible();
+  await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(2);
+
+  await page.keyboard.press('Shift+G');
+  const last = await activeName();
+  expect(last).not.toBe(first);
+  await page.keyboard.press('g');
+  await page.keyboard.press('g');
+  expect(await activeName()).toBe(first);
+
+  // / focuses the filter; the URL carries it; Arrow down returns to the rows.
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: '絞り込み' })).toBeFocused();
+  await page.keyboard.type('情報システム');
+  await expect(page).toHaveURL(/freeText=/);
+  await expect(rows).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles\/[0-9a-f-]{36}$/);
+});
