@@ -10,7 +10,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-const isChord = (keys: string) => /(\$mod|Control|Meta|Alt)\+/.test(keys) && !keys.includes(' ');
+// Chords with Ctrl/Cmd/Alt, and function keys, work even from a field.
+const isChord = (keys: string) => (/(\$mod|Control|Meta|Alt)\+/.test(keys) || /^F\d+$/.test(keys)) && !keys.includes(' ');
 
 /** The scope of the focused element: its closest [data-scope], else global. */
 const focusedScope = () => document.activeElement?.closest('[data-scope]')?.getAttribute('data-scope') ?? 'global';

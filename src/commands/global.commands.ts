@@ -96,6 +96,11 @@ export const shortcutsCommand = defineCommand({
   run: (ctx) => ctx.showShortcuts(),
 });
 
+export const paneCommands: Command[] = [
+  defineCommand({ id: 'pane.focusNext', title: ['commands:pane.focusNext'], section: 'actions', keys: 'F6', run: (ctx) => ctx.focusOtherPane() }),
+  defineCommand({ id: 'pane.closeSide', title: ['commands:pane.closeSide'], section: 'actions', keys: 'Alt+Shift+KeyW', run: (ctx) => ctx.closeSide() }),
+];
+
 export function globalCommands(): Command[] {
-  return [paletteCommand, shortcutsCommand, localeCommand, ...gridCommands, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
 }

@@ -14,6 +14,11 @@ export interface CommandContext {
   toggleLocale(): Promise<void>;
   /** The grid holding the focus, for the grid commands. */
   grid(): GridController | null;
+  /** Opens a page beside the current one. */
+  openSide(href: string): void;
+  closeSide(): void;
+  /** Moves the focus between the main and the side pane. */
+  focusOtherPane(): void;
   togglePalette(): void;
   showShortcuts(): void;
 }

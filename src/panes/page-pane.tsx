@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { PageDef } from '../routes/catalogue.js';
 import { pageTitle } from '../routes/titles.js';
 
-export function PagePane({ page }: { page: PageDef }) {
+export function PagePane({ page, path }: { page: PageDef; path?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const title = pageTitle(t, page);
+  const id = path ? 'side-pane-title' : 'pane-title';
   return (
-    <section className="pane" aria-labelledby="pane-title">
-      <h1 id="pane-title" className="pane-title">
+    <section className="pane" aria-labelledby={id}>
+      <h1 id={id} className="pane-title">
         {title}
       </h1>
       {page.kind === 'placeholder' ? (
@@ -19,7 +20,7 @@ export function PagePane({ page }: { page: PageDef }) {
       ) : (
         <div className="not-built" role="status">
           <p>{t('notBuilt.body')}</p>
-          <p className="mono">{t('notBuilt.route', { path: location.pathname })}</p>
+          <p className="mono">{t('notBuilt.route', { path: path ?? location.pathname })}</p>
         </div>
       )}
     </section>

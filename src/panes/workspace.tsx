@@ -10,7 +10,11 @@ import { globalCommands } from '../commands/global.commands.js';
 import { Palette, PaletteActions } from '../commands/palette.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
+import { Allotment } from 'allotment';
+import 'allotment/dist/style.css';
 import { useServices } from '../services.js';
+import { setLayout, useLayout } from './layout.js';
+import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = globalCommands();
@@ -23,6 +27,7 @@ function Shell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [session, setSession] = useState<Session | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const layout = useLayout();
 
   useEffect(() => {
     api(getSession).then(setSession, () => setSession(null));
@@ -34,6 +39,16 @@ function Shell({ children }: { children: ReactNode }) {
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
       togglePalette: () => query.toggle(),
       grid: focusedGrid,
+      openSide: (href) => setLayout({ side: href }),
+      closeSide: () => setLayout({ side: null }),
+      focusOtherPane: () => {
+        const inSide = document.activeElement?.closest('.side-pane');
+        // Into the main pane's grid when it has one, else the pane itself.
+        const target = inSide
+          ? (document.querySelector<HTMLElement>('.content [role="grid"]') ?? document.querySelector<HTMLElement>('.content'))
+          : document.querySelector<HTMLElement>('.side-pane');
+        target?.focus();
+      },
       showShortcuts: () => setSheetOpen(true),
       toggleLocale: async () => {
         const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
@@ -62,7 +77,18 @@ function Shell({ children }: { children: ReactNode }) {
           {t('signOut')}
         </button>
       </header>
-      <main className="content">{children}</main>
+      <div className="panes">
+        <Allotment defaultSizes={layout.sizes ?? undefined} onChange={(sizes) => setLayout({ sizes })}>
+          <Allotment.Pane minSize={320}>
+            <main className="content" tabIndex={-1} aria-label={t('common:layout.main')}>
+              {children}
+            </main>
+          </Allotment.Pane>
+          <Allotment.Pane visible={layout.side !== null} preferredSize="40%" minSize={280}>
+            {layout.side && <SidePane href={layout.side} onClose={() => setLayout({ side: null })} />}
+          </Allotment.Pane>
+        </Allotment>
+      </div>
       <footer className="statusline" aria-label="status">
         <span className="mono">{location.pathname}</span>
         <span className="mono">

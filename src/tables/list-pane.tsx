@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.js';
 import type { Contract } from '../api/contracts/define.js';
+import { setLayout } from '../panes/layout.js';
 import { useServices } from '../services.js';
 import type { RowData } from '@tanstack/react-table';
 import { DataGrid, type GridColumn, type GridSort } from './data-grid.js';
@@ -99,6 +100,7 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
         onSort={(s) => setSearch({ [def.keys.sort]: s.column, [def.keys.direction]: s.direction, pageIndex: 0 })}
         onPage={(p) => setSearch({ pageIndex: p })}
         onOpen={(row) => void navigate({ href: def.href(row) })}
+        onOpenSide={(row) => setLayout({ side: def.href(row) })}
         onFocusFilter={() => filterRef.current?.focus()}
       />
     </section>

@@ -55,3 +55,29 @@ test('keyboard-only movement, selection, filtering and opening in a list', async
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles\/[0-9a-f-]{36}$/);
 });
+
+test('Shift+Enter opens a row beside the list; the layout survives a reload; F6 and Alt+Shift+W', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/roles');
+  const grid = page.getByRole('grid', { name: 'ロール' });
+  await expect(grid).toBeFocused();
+  await expect(grid.locator('.grid-body [role="row"]')).toHaveCount(5);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Shift+Enter');
+  const side = page.getByRole('complementary', { name: 'サイドペイン' });
+  await expect(side.getByRole('heading', { name: '設定 › ロール' })).toBeVisible();
+  await expect(side).toContainText(/\/settings\/permission-and-roles\/roles\/[0-9a-f-]{36}/);
+  // The list stays where it was.
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(side.getByRole('heading', { name: '設定 › ロール' })).toBeVisible();
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('F6');
+  await expect(side).toBeFocused();
+  await page.keyboard.press('F6');
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('Alt+Shift+W');
+  await expect(side).toBeHidden();
+});

@@ -111,3 +111,14 @@ describe('page catalogue', () => {
     }
   });
 });
+
+describe('side pane page matching', () => {
+  it('finds the catalogue page of a record path, static segments first', async () => {
+    const { pageForPath } = await import('../../src/panes/side-pane.js');
+    expect(pageForPath('/equipment/add')?.page).toBe('add');
+    expect(pageForPath('/equipment/0b9e0f1c')?.page).toBe('profile');
+    expect(pageForPath('/person/p1/devices')?.path).toBe('/person/$id/devices');
+    expect(pageForPath('/settings/permission-and-roles/roles/r1?x=1')?.page).toBe('roles-detail');
+    expect(pageForPath('/nowhere')).toBeNull();
+  });
+});
