@@ -12,7 +12,10 @@ import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { Allotment } from 'allotment';
 import 'allotment/dist/style.css';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useServices } from '../services.js';
+import { Breadcrumb } from './breadcrumb.js';
+import { useSelectionCount } from './status.js';
 import { setLayout, useLayout } from './layout.js';
 import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
@@ -28,6 +31,8 @@ function Shell({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const layout = useLayout();
+  const selectionCount = useSelectionCount();
+  const pending = useIsFetching() + useIsMutating();
 
   useEffect(() => {
     api(getSession).then(setSession, () => setSession(null));
@@ -73,6 +78,7 @@ function Shell({ children }: { children: ReactNode }) {
       {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>
+        <Breadcrumb pathname={location.pathname} />
         <button type="button" className="link" onClick={signOut}>
           {t('signOut')}
         </button>
@@ -91,6 +97,12 @@ function Shell({ children }: { children: ReactNode }) {
       </div>
       <footer className="statusline" aria-label="status">
         <span className="mono">{location.pathname}</span>
+        {selectionCount > 0 && <span className="mono">{t('common:layout.selected', { count: selectionCount })}</span>}
+        {pending > 0 && (
+          <span className="mono" role="status">
+            {t('common:layout.pending', { count: pending })}
+          </span>
+        )}
         <span className="mono">
           {session ? t('signedInAs', { email: session.account.email }) : ''} · {i18n.language}
         </span>

@@ -3,12 +3,13 @@
 // state; paging, sorting and the filter write back to the URL.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.js';
 import type { Contract } from '../api/contracts/define.js';
 import { setLayout } from '../panes/layout.js';
+import { setSelectionCount } from '../panes/status.js';
 import { useServices } from '../services.js';
 import type { RowData } from '@tanstack/react-table';
 import { DataGrid, type GridColumn, type GridSort } from './data-grid.js';
@@ -37,6 +38,8 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const filterKey = def.keys.filter;
   const [filter, setFilter] = useState(String((filterKey && search[filterKey]) ?? ''));
 
+  const onSelection = useCallback((ids: ReadonlySet<string>) => setSelectionCount(ids.size), []);
+  useEffect(() => () => setSelectionCount(0), []);
   const setSearch = (patch: Record<string, unknown>) =>
     void navigate({ search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true });
 
@@ -101,6 +104,7 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
         onPage={(p) => setSearch({ pageIndex: p })}
         onOpen={(row) => void navigate({ href: def.href(row) })}
         onOpenSide={(row) => setLayout({ side: def.href(row) })}
+        onSelectionChange={onSelection}
         onFocusFilter={() => filterRef.current?.focus()}
       />
     </section>

@@ -35,6 +35,8 @@ test('keyboard-only movement, selection, filtering and opening in a list', async
   await expect(page.getByText('1 件選択中')).toBeVisible();
   await page.keyboard.press('Shift+J');
   await expect(page.getByText('2 件選択中')).toBeVisible();
+  await expect(page.getByRole('contentinfo', { name: 'status' })).toContainText('2 件選択');
+  await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toHaveText(/設定.*ロール/);
   await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(2);
 
   await page.keyboard.press('Shift+G');
@@ -54,6 +56,10 @@ test('keyboard-only movement, selection, filtering and opening in a list', async
   await expect(grid).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles\/[0-9a-f-]{36}$/);
+  // Three levels: 設定 › ロール › ロール詳細 (the list is a link back).
+  const crumbs = page.getByRole('navigation', { name: 'パンくずリスト' });
+  await expect(crumbs.getByRole('listitem')).toHaveCount(3);
+  await expect(crumbs.getByRole('link', { name: 'ロール' })).toHaveAttribute('href', '/settings/permission-and-roles/roles');
 });
 
 test('Shift+Enter opens a row beside the list; the layout survives a reload; F6 and Alt+Shift+W', async ({ page }) => {
@@ -65,14 +71,14 @@ test('Shift+Enter opens a row beside the list; the layout survives a reload; F6 
   await page.keyboard.press('j');
   await page.keyboard.press('Shift+Enter');
   const side = page.getByRole('complementary', { name: 'サイドペイン' });
-  await expect(side.getByRole('heading', { name: '設定 › ロール' })).toBeVisible();
+  await expect(side.getByRole('heading', { name: '設定 › ロール詳細' })).toBeVisible();
   await expect(side).toContainText(/\/settings\/permission-and-roles\/roles\/[0-9a-f-]{36}/);
   // The list stays where it was.
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
   await expectAccessible(page);
 
   await page.reload();
-  await expect(side.getByRole('heading', { name: '設定 › ロール' })).toBeVisible();
+  await expect(side.getByRole('heading', { name: '設定 › ロール詳細' })).toBeVisible();
   await expect(grid).toBeFocused();
   await page.keyboard.press('F6');
   await expect(side).toBeFocused();

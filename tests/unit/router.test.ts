@@ -122,3 +122,18 @@ describe('side pane page matching', () => {
     expect(pageForPath('/nowhere')).toBeNull();
   });
 });
+
+describe('breadcrumb', () => {
+  it('follows the catalogue pages the path passes through', async () => {
+    const { trailFor } = await import('../../src/panes/breadcrumb.js');
+    const t = ((k: string) => k.split('.').pop()) as never;
+    expect(trailFor('/settings/permission-and-roles/roles/r1/edit', t).map((c) => [c.label, c.href])).toEqual([
+      ['settings', null],
+      ['roles', '/settings/permission-and-roles/roles'],
+      ['roles-detail', '/settings/permission-and-roles/roles/r1'],
+      ['roles-edit', null],
+    ]);
+    expect(trailFor('/equipment', t).map((c) => c.label)).toEqual(['equipment']);
+    expect(trailFor('/nowhere', t)).toEqual([]);
+  });
+});
