@@ -4,7 +4,8 @@
 import type { AnyRoute } from './http/route.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 
-export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes] as never;
+export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes] as never;

@@ -29,9 +29,9 @@ async function start(root: HTMLElement) {
   });
   const call = createApiClient({ getToken: () => auth.accessToken(), getLocale: () => i18n.language });
   const dialogs: { current: Dialogs | null } = { current: null };
-  const api: ApiCall = async (contract, input) => {
+  const api: ApiCall = async (contract, input, init) => {
     try {
-      return await call(contract, input);
+      return await call(contract, input, init);
     } catch (e) {
       // A failed auth check signs out and returns to sign-in (spec 2.2).
       if (e instanceof ApiError && e.status === 401 && e.body.code === 'UNAUTHENTICATED' && auth.isSignedIn()) {

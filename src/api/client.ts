@@ -53,7 +53,11 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 
 export function createApiClient(opts: ApiClientOptions = {}) {
   const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
-  return async function call<C extends Contract>(contract: C, input: CallInput<C> = {} as CallInput<C>): Promise<CallOutput<C>> {
+  return async function call<C extends Contract>(
+    contract: C,
+    input: CallInput<C> = {} as CallInput<C>,
+    init: { signal?: AbortSignal } = {},
+  ): Promise<CallOutput<C>> {
     const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
     const url = `${opts.baseUrl ?? ''}${buildPath(contract.path, i.params)}${buildQuery(i.query)}`;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -66,6 +70,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       method: contract.method.toUpperCase(),
       headers,
       ...(i.body !== undefined ? { body: JSON.stringify(i.body) } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
     });
     if (!res.ok) {
       const raw: unknown = await res.json().catch(() => null);

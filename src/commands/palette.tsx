@@ -10,10 +10,14 @@ import {
   KBarProvider,
   KBarResults,
   KBarSearch,
+  useKBar,
   useMatches,
   useRegisterActions,
 } from 'kbar';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { searchRecords } from '../api/contracts/search.js';
+import { useServices } from '../services.js';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Command, type CommandContext, commandTitle, keyLabel } from './registry.js';
 
@@ -62,6 +66,43 @@ function Results() {
 export function PaletteActions({ commands, ctx }: { commands: readonly Command[]; ctx: CommandContext }) {
   const { t, i18n } = useTranslation();
   const actions = useMemo(() => toActions(commands, ctx, t, i18n), [commands, ctx, t, i18n, i18n.language]);
+  useRegisterActions(actions, [actions]);
+  return null;
+}
+
+/** Records matching the palette's query, from GET /v2/search: debounced,
+ * cancelled when the query changes, opened in the side pane. */
+export function RecordActions({ ctx }: { ctx: CommandContext }) {
+  const { t } = useTranslation('commands');
+  const { api } = useServices();
+  const { search } = useKBar((state) => ({ search: state.searchQuery }));
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 200);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const found = useQuery({
+    queryKey: ['search', q],
+    queryFn: ({ signal }) => api(searchRecords, { query: { q } }, { signal }),
+    enabled: q.length > 0,
+    staleTime: 10_000,
+  });
+  const actions = useMemo<Action[]>(
+    () =>
+      (q && found.data?.results ? found.data.results : []).flatMap((group) =>
+        group.items.map((hit) => ({
+          id: `record:${group.type}:${hit.id}`,
+          name: hit.title,
+          subtitle: hit.subtitle ?? undefined,
+          // kbar filters by name and keywords: the server already matched.
+          keywords: `${q} ${hit.subtitle ?? ''}`,
+          section: t(`records.${group.type}`),
+          priority: 1,
+          perform: () => ctx.openSide(hit.href),
+        })),
+      ),
+    [found.data, q, t, ctx],
+  );
   useRegisterActions(actions, [actions]);
   return null;
 }

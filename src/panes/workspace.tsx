@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
 import { useCommandBindings } from '../commands/bindings.js';
 import { globalCommands } from '../commands/global.commands.js';
-import { Palette, PaletteActions } from '../commands/palette.js';
+import { Palette, PaletteActions, RecordActions } from '../commands/palette.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { Allotment } from 'allotment';
@@ -75,6 +75,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="workspace">
       <PaletteActions commands={commands} ctx={ctx} />
+      <RecordActions ctx={ctx} />
       {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>

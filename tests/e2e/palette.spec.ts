@@ -68,3 +68,23 @@ test('? opens the shortcut sheet generated from the registry', async ({ page }) 
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });
+
+test('a person found by name in the palette opens in the side pane', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/roles');
+  await expect(page.getByRole('grid', { name: 'ロール' })).toBeFocused();
+  // The admin's own person, seeded as 山田 花子 (ヤマダ ハナコ).
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('山田花子');
+  const hit = page.getByRole('option', { name: /山田 花子/ });
+  await expect(hit).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { selected: true })).toContainText('山田 花子');
+  await page.keyboard.press('Enter');
+  const side = page.getByRole('complementary', { name: 'サイドペイン' });
+  await expect(side.getByRole('heading', { name: '人物 › 個人情報' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
+  await page.keyboard.press('Alt+Shift+W');
+  await expect(side).toBeHidden();
+});
