@@ -101,6 +101,15 @@ export const paneCommands: Command[] = [
   defineCommand({ id: 'pane.closeSide', title: ['commands:pane.closeSide'], section: 'actions', keys: 'Alt+Shift+KeyW', run: (ctx) => ctx.closeSide() }),
 ];
 
+export const scannerCommand = defineCommand({
+  id: 'scanner.open',
+  title: ['commands:scanner.open'],
+  section: 'actions',
+  keywords: ['QR', 'barcode', 'scan', 'camera', 'バーコード', 'スキャン', 'カメラ', '読み取り'],
+  keys: 'Alt+Shift+KeyS',
+  run: (ctx) => ctx.openScanner(),
+});
+
 export function globalCommands(): Command[] {
-  return [paletteCommand, shortcutsCommand, localeCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, scannerCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
 }

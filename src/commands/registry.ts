@@ -19,6 +19,7 @@ export interface CommandContext {
   closeSide(): void;
   /** Moves the focus between the main and the side pane. */
   focusOtherPane(): void;
+  openScanner(): void;
   togglePalette(): void;
   showShortcuts(): void;
 }

@@ -2,7 +2,7 @@
 // registry, the page, and a status line (route, locale, user).
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useKBar } from 'kbar';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
 import { useCommandBindings } from '../commands/bindings.js';
@@ -21,6 +21,8 @@ import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = globalCommands();
+// The scanner and its WebAssembly load only when asked for.
+const ScannerDialog = lazy(() => import('../scanner/scanner.js').then((m) => ({ default: m.ScannerDialog })));
 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
@@ -30,6 +32,7 @@ function Shell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [session, setSession] = useState<Session | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [scannerOpen, setScannerOpen] = useState(false);
   const layout = useLayout();
   const selectionCount = useSelectionCount();
   const pending = useIsFetching() + useIsMutating();
@@ -45,6 +48,7 @@ function Shell({ children }: { children: ReactNode }) {
       togglePalette: () => query.toggle(),
       grid: focusedGrid,
       openSide: (href) => setLayout({ side: href }),
+      openScanner: () => setScannerOpen(true),
       closeSide: () => setLayout({ side: null }),
       focusOtherPane: () => {
         const inSide = document.activeElement?.closest('.side-pane');
@@ -77,6 +81,11 @@ function Shell({ children }: { children: ReactNode }) {
       <PaletteActions commands={commands} ctx={ctx} />
       <RecordActions ctx={ctx} />
       {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
+      {scannerOpen && (
+        <Suspense fallback={null}>
+          <ScannerDialog onClose={() => setScannerOpen(false)} onOpen={(href) => setLayout({ side: href })} />
+        </Suspense>
+      )}
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>
         <Breadcrumb pathname={location.pathname} />
