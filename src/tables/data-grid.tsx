@@ -224,8 +224,44 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
     );
   };
 
+  const allColumns = table.getAllLeafColumns();
+  const order = allColumns.map((c) => c.id);
+  const move = (id: string, delta: number) => {
+    const from = order.indexOf(id);
+    const to = from + delta;
+    if (to < 0 || to >= order.length) return;
+    const next = [...order];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    table.setColumnOrder(next);
+  };
+
   return (
     <div className="grid-wrap">
+      <details className="columns-menu">
+        <summary>{t('grid.columns')}</summary>
+        <ul aria-label={t('grid.columns')}>
+          {allColumns.map((col, i) => (
+            <li key={col.id}>
+              <label>
+                <input type="checkbox" checked={col.getIsVisible()} onChange={() => col.toggleVisibility()} />
+                {t(byId.get(col.id)?.header ?? col.id)}
+              </label>
+              <button type="button" className="link" aria-label={t('grid.moveLeft', { column: t(byId.get(col.id)?.header ?? col.id) })} disabled={i === 0} onClick={() => move(col.id, -1)}>
+                ←
+              </button>
+              <button
+                type="button"
+                className="link"
+                aria-label={t('grid.moveRight', { column: t(byId.get(col.id)?.header ?? col.id) })}
+                disabled={i === allColumns.length - 1}
+                onClick={() => move(col.id, 1)}
+              >
+                →
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
       <div
         ref={gridRef}
         role="grid"

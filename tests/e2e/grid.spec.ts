@@ -87,3 +87,24 @@ test('Shift+Enter opens a row beside the list; the layout survives a reload; F6 
   await page.keyboard.press('Alt+Shift+W');
   await expect(side).toBeHidden();
 });
+
+test('columns can be hidden and reordered, and the grid remembers it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/product-permissions');
+  const grid = page.getByRole('grid', { name: 'プロダクト権限' });
+  await expect(grid).toBeFocused();
+  const headers = grid.getByRole('columnheader');
+  await expect(headers).toHaveCount(9);
+  await page.getByText('表示する列').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('checkbox', { name: '総務' }).focus();
+  await page.keyboard.press('Space');
+  await expect(headers).toHaveCount(8);
+  await page.getByRole('button', { name: '領域数 を左へ' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(headers.first()).toContainText('領域数');
+  await page.reload();
+  await expect(headers).toHaveCount(8);
+  await expect(headers.first()).toContainText('領域数');
+  await expectAccessible(page);
+});
