@@ -23,6 +23,30 @@ function AuthCard({ title, children, onSubmit }: { title: string; children: Reac
   );
 }
 
+/** Runs a submit: busy while it runs; a failure keeps what was typed and
+ * shows the server's field errors and message (in the user's language). */
+function useSubmit() {
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      await work();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.body.fieldErrors ?? {});
+        setMessage(err.body.message);
+      } else setMessage(String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, message, busy, run };
+}
+
 function FieldError({ errors }: { errors: string[] | undefined }) {
   return errors?.length ? <p className="form-error">{errors.join(' ')}</p> : null;
 }
@@ -37,9 +61,7 @@ export function InvitationPane() {
   const [failure, setFailure] = useState<Error | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, message, busy, run } = useSubmit();
 
   useEffect(() => {
     api(getInvitation, { params: { invitationCode } }).then(setInvitee, (e: unknown) => {
@@ -55,24 +77,14 @@ export function InvitationPane() {
     e.preventDefault();
     if (!invitee) return;
     if (password !== confirm) return setErrors({ confirm: [t('invitation.mismatch')] });
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
+    await run(async () => {
       await api(acceptInvitation, { params: { invitationCode }, body: { password } });
       await auth.signIn(invitee.email, password);
       const session = await api(getSession);
       await i18n.changeLanguage(session.locale);
       await router.invalidate();
       await navigate({ href: session.operatorAccess ? '/' : '/individual' });
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.body.fieldErrors ?? {});
-        setMessage(err.body.message);
-      } else setMessage(String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!invitee) return null;
@@ -112,17 +124,12 @@ export function PasswordResetPane() {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, run } = useSubmit();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
+    await run(async () => {
       if (!sent) {
         await api(requestPasswordReset, { body: { email: email.trim() } });
         setSent(true);
@@ -130,14 +137,7 @@ export function PasswordResetPane() {
         await api(confirmPasswordReset, { body: { email: email.trim(), code: code.trim(), password } });
         setDone(true);
       }
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.body.fieldErrors ?? {});
-        setMessage(err.body.message);
-      } else setMessage(String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {

@@ -1,7 +1,7 @@
 // The workspace layout: which record is open in the side pane and the split
 // sizes. Kept in localStorage so a reload restores it (it is per browser,
 // not part of the shared URL).
-import { useSyncExternalStore } from 'react';
+import { createStore } from './store.js';
 
 export interface Layout {
   side: string | null;
@@ -9,8 +9,6 @@ export interface Layout {
 }
 
 const KEY = 'daicho.layout';
-const listeners = new Set<() => void>();
-let current: Layout = read();
 
 function read(): Layout {
   try {
@@ -21,18 +19,7 @@ function read(): Layout {
   }
 }
 
-export function setLayout(patch: Partial<Layout>): void {
-  current = { ...current, ...patch };
-  localStorage.setItem(KEY, JSON.stringify(current));
-  for (const l of listeners) l();
-}
+const layout = createStore<Layout>(read(), (v) => localStorage.setItem(KEY, JSON.stringify(v)));
 
-export function useLayout(): Layout {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
-}
+export const setLayout = (patch: Partial<Layout>) => layout.set({ ...layout.get(), ...patch });
+export const useLayout = layout.use;

@@ -1,22 +1,8 @@
 // What the status line shows besides the route: the focused list's
-// selection count (written by the grid).
-import { useSyncExternalStore } from 'react';
+// selection count (written by the list pane).
+import { createStore } from './store.js';
 
-let selection = 0;
-const listeners = new Set<() => void>();
+const selection = createStore(0);
 
-export function setSelectionCount(n: number): void {
-  if (n === selection) return;
-  selection = n;
-  for (const l of listeners) l();
-}
-
-export function useSelectionCount(): number {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => selection,
-  );
-}
+export const setSelectionCount = (n: number) => selection.set(n);
+export const useSelectionCount = selection.use;
