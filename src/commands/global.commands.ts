@@ -64,7 +64,8 @@ export function routeCommands(): Command[] {
       section: 'navigation',
       keywords: [page.path],
       ...(JUMPS[page.path] ? { keys: JUMPS[page.path] } : {}),
-      ...(area ? { when: (ctx) => ctx.can(area) } : {}),
+      // The spec's NewFeature flag (from the session, on by default) gates route search.
+      when: (ctx) => ctx.flag('NewFeature') && (!area || ctx.can(area)),
       run: (ctx) => ctx.navigate(page.path),
     });
   });
@@ -101,6 +102,15 @@ export const paneCommands: Command[] = [
   defineCommand({ id: 'pane.closeSide', title: ['commands:pane.closeSide'], section: 'actions', keys: 'Alt+Shift+KeyW', run: (ctx) => ctx.closeSide() }),
 ];
 
+export const themeCommand = defineCommand({
+  id: 'theme.toggle',
+  title: ['commands:theme.toggle'],
+  section: 'preferences',
+  keywords: ['theme', 'dark', 'light', 'テーマ', 'ダーク', 'ライト'],
+  keys: 'Alt+Shift+KeyT',
+  run: (ctx) => ctx.toggleTheme(),
+});
+
 export const scannerCommand = defineCommand({
   id: 'scanner.open',
   title: ['commands:scanner.open'],
@@ -111,5 +121,5 @@ export const scannerCommand = defineCommand({
 });
 
 export function globalCommands(): Command[] {
-  return [paletteCommand, shortcutsCommand, localeCommand, scannerCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, themeCommand, scannerCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
 }

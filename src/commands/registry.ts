@@ -11,6 +11,9 @@ export interface CommandContext {
   navigate(href: string): void;
   /** Whether the signed-in account may open an area. */
   can(area: Area): boolean;
+  /** A feature flag of the session (NewFeature gates the palette's route search). */
+  flag(name: string): boolean;
+  toggleTheme(): void;
   toggleLocale(): Promise<void>;
   /** The grid holding the focus, for the grid commands. */
   grid(): GridController | null;

@@ -21,6 +21,17 @@ import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = globalCommands();
+
+// Dark by default; the light theme is remembered per browser.
+function applyTheme(theme: string) {
+  document.documentElement.dataset.theme = theme;
+}
+applyTheme(localStorage.getItem('daicho.theme') ?? 'dark');
+function toggleTheme() {
+  const next = document.documentElement.dataset.theme === 'light' ? 'dark' : 'light';
+  localStorage.setItem('daicho.theme', next);
+  applyTheme(next);
+}
 // The scanner and its WebAssembly load only when asked for.
 const ScannerDialog = lazy(() => import('../scanner/scanner.js').then((m) => ({ default: m.ScannerDialog })));
 
@@ -45,6 +56,8 @@ function Shell({ children }: { children: ReactNode }) {
     () => ({
       navigate: (href) => void router.navigate({ href }),
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
+      flag: (name) => session?.featureFlags[name] ?? false,
+      toggleTheme,
       togglePalette: () => query.toggle(),
       grid: focusedGrid,
       openSide: (href) => setLayout({ side: href }),

@@ -88,3 +88,15 @@ test('a person found by name in the palette opens in the side pane', async ({ pa
   await page.keyboard.press('Alt+Shift+W');
   await expect(side).toBeHidden();
 });
+
+test('Alt+Shift+T switches to the light theme, which passes axe too', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Alt+Shift+T');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
+  await page.keyboard.press('Alt+Shift+T');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -52,3 +52,14 @@ describe('command registry', () => {
     expect(commands.find((c) => c.id === 'locale.toggle')?.keys).toBe('Control+Meta+KeyL');
   });
 });
+
+describe('NewFeature', () => {
+  it('gates the route commands, which also need their area', () => {
+    const route = globalCommands().find((c) => c.id === 'route:/equipment')!;
+    const ctx = (flags: Record<string, boolean>, areas: string[]) =>
+      ({ flag: (n: string) => flags[n] ?? false, can: (a: string) => areas.includes(a) }) as never;
+    expect(route.when!(ctx({ NewFeature: true }, ['GA']))).toBe(true);
+    expect(route.when!(ctx({ NewFeature: false }, ['GA']))).toBe(false);
+    expect(route.when!(ctx({ NewFeature: true }, ['IT']))).toBe(false);
+  });
+});
