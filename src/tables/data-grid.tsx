@@ -104,6 +104,45 @@ const Row = memo(function Row({ row, columns, template, index, top, active, sele
   );
 });
 
+const MIN_WIDTH = 60;
+const MAX_WIDTH = 800;
+const clampWidth = (w: number) => Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, w)));
+
+/** A column's width handle: drag it, or focus it and use the arrow keys. */
+function ResizeHandle({ label, size, onSize }: { label: string; size: number; onSize: (size: number) => void }) {
+  return (
+    <span
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuenow={size}
+      aria-valuemin={MIN_WIDTH}
+      aria-valuemax={MAX_WIDTH}
+      tabIndex={0}
+      className="resize-handle"
+      onKeyDown={(e) => {
+        const step = e.shiftKey ? 64 : 16;
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          e.preventDefault();
+          e.stopPropagation();
+          onSize(clampWidth(size + (e.key === 'ArrowRight' ? step : -step)));
+        }
+      }}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        const startX = e.clientX;
+        const move = (ev: PointerEvent) => onSize(clampWidth(size + ev.clientX - startX));
+        const up = () => {
+          window.removeEventListener('pointermove', move);
+          window.removeEventListener('pointerup', up);
+        };
+        window.addEventListener('pointermove', move);
+        window.addEventListener('pointerup', up);
+      }}
+    />
+  );
+}
+
 export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { t } = useTranslation();
   const [persisted, setPersisted] = usePersistedColumns(props.id);
@@ -288,6 +327,11 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
                   aria-sort={on ? (props.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {sortHeader(c)}
+                  <ResizeHandle
+                    label={t('grid.resize', { column: t(c.header) })}
+                    size={col.getSize()}
+                    onSize={(size) => table.setColumnSizing((sizes) => ({ ...sizes, [col.id]: size }))}
+                  />
                 </div>
               );
             })}

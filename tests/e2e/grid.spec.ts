@@ -103,8 +103,16 @@ test('columns can be hidden and reordered, and the grid remembers it', async ({ 
   await page.getByRole('button', { name: '領域数 を左へ' }).focus();
   await page.keyboard.press('Enter');
   await expect(headers.first()).toContainText('領域数');
+  // Widths: the handle takes arrow keys (16 px a step).
+  const handle = page.getByRole('separator', { name: '領域数 の列幅' });
+  const before = Number(await handle.getAttribute('aria-valuenow'));
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before + 32));
   await page.reload();
   await expect(headers).toHaveCount(8);
   await expect(headers.first()).toContainText('領域数');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before + 32));
   await expectAccessible(page);
 });
