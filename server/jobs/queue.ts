@@ -15,7 +15,7 @@ export interface EnqueueInput {
   queue: string;
   payload?: Record<string, unknown>;
   runAt?: Date;
-  /** At most one unfinished job per key; a second enqueue returns null. */
+  /** At most one unfinished job per key within the organisation; a second enqueue returns null. */
   singletonKey?: string;
   maxAttempts?: number;
 }
@@ -40,7 +40,7 @@ export async function enqueue(tx: Tx, input: EnqueueInput): Promise<string | nul
     })
     .onConflict((oc) =>
       oc
-        .column('singleton_key')
+        .columns(['org_id', 'singleton_key'])
         .where('singleton_key', 'is not', null)
         .where('state', 'in', ['QUEUED', 'RUNNING'])
         .doNothing(),
@@ -107,14 +107,18 @@ export class Worker {
     const log = logger.child({ jobId: job.id, queue: job.queue });
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
+      // Claimed past its last attempt only because a worker died holding it.
+      if (job.attempts > job.max_attempts) throw new Error('worker lost the job on its last attempt (lease expired)');
       await withScope(db, { orgId: job.org_id, requestId: `job-${job.id}` }, async (tx) => {
         const result = await handler({ tx, job, logger: log });
-        await tx
+        const done = await tx
           .updateTable('jobs')
           .set({ state: 'DONE', result: JSON.stringify(result ?? null), finished_at: new Date(), locked_by: null, locked_until: null })
           .where('id', '=', job.id)
           .where('locked_by', '=', this.id)
-          .execute();
+          .executeTakeFirst();
+        // Our lease ran out and another worker took the job over: undo this run's writes.
+        if (Number(done.numUpdatedRows) === 0) throw new Error('lease lost to another worker');
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -110,6 +110,47 @@ describe('job queue', () => {
     expect(await job(id)).toMatchObject({ state: 'DONE', attempts: 2 });
   });
 
+  it("a run whose lease was taken over keeps none of its writes", async () => {
+    const queue = q('lost');
+    const id = (await withScope(h.db, { orgId: orgA }, (tx) => enqueue(tx, { orgId: orgA, queue })))!;
+    const worker = new Worker({
+      db: h.db,
+      logger,
+      handlers: {
+        [queue]: async ({ tx }) => {
+          await tx.insertInto('people').values({ org_id: orgA, family_name: 'lost', given_name: queue }).execute();
+          // Meanwhile another worker took the job over after our lease ran out.
+          await tx.updateTable('jobs').set({ locked_by: 'another-worker' }).where('id', '=', id).execute();
+        },
+      },
+    });
+    await worker.drain();
+    const rows = await h.db.selectFrom('people').where('given_name', '=', queue).select('id').execute();
+    expect(rows).toEqual([]);
+    expect(await job(id)).toMatchObject({ state: 'QUEUED', last_error: 'lease lost to another worker' });
+  });
+
+  it('a job whose worker died on its last attempt fails instead of running again', async () => {
+    const queue = q('dead');
+    const id = (await withScope(h.db, { orgId: orgA }, (tx) => enqueue(tx, { orgId: orgA, queue, maxAttempts: 2 })))!;
+    await h.db
+      .updateTable('jobs')
+      .set({ state: 'RUNNING', attempts: 2, locked_by: 'dead-worker', locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    let ran = false;
+    await new Worker({ db: h.db, logger, handlers: { [queue]: async () => void (ran = true) } }).drain();
+    expect(ran).toBe(false);
+    expect(await job(id)).toMatchObject({ state: 'FAILED', attempts: 3 });
+  });
+
+  it('keeps singleton keys per organisation', async () => {
+    const queue = q('single-org');
+    const key = `nightly:${queue}`;
+    expect(await withScope(h.db, { orgId: orgA }, (tx) => enqueue(tx, { orgId: orgA, queue, singletonKey: key }))).not.toBeNull();
+    expect(await withScope(h.db, { orgId: orgB }, (tx) => enqueue(tx, { orgId: orgB, queue, singletonKey: key }))).not.toBeNull();
+  });
+
   it('keeps one unfinished job per singleton key', async () => {
     const queue = q('single');
     const key = `refresh:${queue}`;

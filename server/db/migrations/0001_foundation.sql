@@ -210,8 +210,8 @@ CREATE TABLE jobs (
   finished_at timestamptz
 );
 CREATE INDEX jobs_ready_idx ON jobs (run_at) WHERE state IN ('QUEUED', 'RUNNING');
--- At most one unfinished job per singleton key (e.g. one refresh per integration).
-CREATE UNIQUE INDEX jobs_singleton_idx ON jobs (singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('QUEUED', 'RUNNING');
+-- At most one unfinished job per singleton key in an organisation (e.g. one refresh per integration).
+CREATE UNIQUE INDEX jobs_singleton_idx ON jobs (org_id, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('QUEUED', 'RUNNING');
 
 -- E-mail MFA: one row per code sent. session_key ties it to one sign-in.
 CREATE TABLE mfa_challenges (
