@@ -10,7 +10,14 @@ export interface Mailer {
 }
 
 export function createMailer(opts: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // Bounded waits: the send runs inside the job's transaction, which a hung
+  // SMTP server must not hold open for minutes.
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
