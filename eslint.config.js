@@ -32,8 +32,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/api/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\./|\\.\\./contracts/).*', message: 'Module definitions are isomorphic: import only zod, sibling definitions and contracts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**'],
-    ignores: ['src/api/contracts/**'],
+    ignores: ['src/api/contracts/**', 'src/api/modules/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -49,8 +62,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/(?!api/contracts/)',
-              message: 'The server imports from src only the shared contracts (src/api/contracts).',
+              regex: '^(\\.\\./)+src/(?!api/contracts/|api/modules/)',
+              message: 'The server imports from src only the shared contracts and module definitions (src/api/contracts, src/api/modules).',
             },
           ],
         },

@@ -15,8 +15,12 @@ import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
 import { issueMessage, localeFromAcceptLanguage, t } from './http/i18n.js';
 import { registerRoutes } from './http/register.js';
+import { mountExports } from './modules/module/csv.routes.js';
 import type { AppEnv } from './http/route.js';
 import { routeTable } from './routes.js';
+import { LocalFileStorage } from './storage/local.js';
+import { mountLocalFiles } from './storage/local.routes.js';
+import { storageOrigin } from './storage/index.js';
 
 const API_PREFIXES = ['/v2/', '/v3/'];
 const isApiPath = (p: string) => API_PREFIXES.some((x) => p.startsWith(x)) || p === '/healthz';
@@ -34,7 +38,8 @@ export function fieldErrorsOf(locale: AppEnv['Variables']['locale'], issues: rea
 function connectSources(deps: AppDeps): string[] {
   const c = deps.config;
   const cognito = c.COGNITO_ENDPOINT ?? `https://cognito-idp.${c.COGNITO_REGION}.amazonaws.com`;
-  return ["'self'", new URL(cognito).origin];
+  const files = storageOrigin(c);
+  return ["'self'", new URL(cognito).origin, ...(files ? [files] : [])];
 }
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -70,7 +75,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...[storageOrigin(deps.config)].filter((o) => o !== null)],
         fontSrc: ["'self'"],
         connectSrc: connectSources(deps),
         workerSrc: ["'self'", 'blob:'],
@@ -97,6 +102,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   registerRoutes(app, routeTable, deps);
+  mountExports(app, deps);
+  // The local storage driver's signed file URLs (S3 serves its own).
+  if (deps.storage instanceof LocalFileStorage) mountLocalFiles(app, deps.storage);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -116,7 +124,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       await next();
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root })(c, next)));
+    app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root, precompressed: true })(c, next)));
     // Client-side routes: every other GET gets the console's index.html.
     app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : c.html(indexHtml)));
   }

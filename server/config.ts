@@ -32,6 +32,14 @@ const schema = z.object({
   INVITATION_TTL_DAYS: z.coerce.number().int().positive().default(7),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  // File storage (server/storage): local files under DATA_DIR, or S3.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  FILE_SIGNING_SECRET: z.string().min(32).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('ap-northeast-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

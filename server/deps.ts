@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import type { FileStorage } from './storage/storage.js';
 
 /** Claims of a verified Cognito access token that the server relies on. */
 export interface VerifiedToken {
@@ -17,6 +18,8 @@ export interface VerifiedToken {
 export interface TokenVerifier {
   /** Throws on anything wrong: signature, issuer, client, token use, expiry. */
   verify(token: string): Promise<VerifiedToken>;
+  /** Fetches the signing keys now (at start), so the first request need not. */
+  warm?(): Promise<void>;
 }
 
 export interface IdentityAdmin {
@@ -33,6 +36,8 @@ export interface AppDeps {
   verifier: TokenVerifier;
   identity: IdentityAdmin;
   logger: Logger;
+  /** Files (imports, logos): local files or S3, see server/storage. */
+  storage: FileStorage;
   /** Built console (vite build output) served on the same port; absent in API tests. */
   staticDir?: string | undefined;
 }

@@ -17,6 +17,8 @@ import { startMailDev, type LocalMailDev } from './local/maildev.js';
 import { createMailer, mailJobHandler } from './mail/mailer.js';
 import { MAIL_QUEUE } from './mail/outbox.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
+import { createStorage } from './storage/index.js';
+import { CSV_IMPORT_QUEUE, csvImportJobHandler } from './modules/module/csv-job.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
@@ -83,17 +85,23 @@ async function main() {
 
   const { issuer, jwksUrl } = issuerFromConfig(config, local ?? undefined);
   const verifier = createCognitoVerifier({ issuer, jwksUrl, clientId: config.COGNITO_CLIENT_ID });
+  // The pool's keys before the first request (and before the job worker
+  // keeps the embedded database busy); unreachable now, they are fetched on
+  // the first request instead.
+  await verifier.warm?.().catch((err: unknown) => logger.warn({ err }, 'signing keys not fetched at start'));
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const storage = createStorage(config);
   const worker = new Worker({
     db: handle.db,
-    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer) },
+    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage) },
     logger: logger.child({ service: 'jobs' }),
     pollMs: config.JOB_POLL_MS,
   });
   worker.start();
+  let workerStopped: Promise<void> | null = null;
   stops.unshift(async () => {
-    await worker.stop();
+    await (workerStopped ?? worker.stop());
     mailer.close();
   });
 
@@ -103,6 +111,7 @@ async function main() {
     verifier,
     identity,
     logger,
+    storage,
     staticDir: path.resolve('dist'),
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
@@ -110,6 +119,11 @@ async function main() {
     server.once('listening', () => resolve());
     server.once('error', reject);
   });
+  // Behind a load balancer (idle timeouts of ~60 s) a kept-alive connection
+  // must outlive the balancer's, or a reused one is reset mid-request.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   // In-flight requests finish; new connections are refused; then the rest stops.
   stops.unshift(
     () =>
@@ -125,6 +139,11 @@ async function main() {
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       }),
   );
+  // First of all: the worker claims no new job (the one in hand finishes)
+  // while the HTTP requests drain.
+  stops.unshift(async () => {
+    workerStopped = worker.stop();
+  });
 
   const lines = [
     '',

@@ -7,5 +7,10 @@ import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { storageRoutes } from './modules/storage/storage.routes.js';
+import { MODULES } from '../src/api/modules/index.js';
+import { csvRoutes } from './modules/module/csv.routes.js';
+import { moduleRoutes } from './modules/module/module.routes.js';
+import { pickerRoutes } from './modules/pickers/pickers.routes.js';
 
-export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes] as never;
+export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes] as never;

@@ -1,6 +1,6 @@
 // Entry point of the console: locale resources, the identity pool session,
 // the API client with its bearer token, and the route tree.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -52,7 +52,17 @@ async function start(root: HTMLElement) {
       throw e;
     }
   };
+  // A failure on our side (5xx) is nothing the user can fix on the page: once
+  // a query has used its retries, or a change failed, the error dialog opens
+  // with its default title and message (spec 8). Panes still show the failure
+  // in place (a grid's error state, a form's message). Commands report their
+  // own failures (registry.ts runCommand).
+  const onServerError = (e: unknown) => {
+    if (e instanceof ApiError && e.status >= 500) dialogs.current?.showError();
+  };
   const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onServerError }),
+    mutationCache: new MutationCache({ onError: onServerError }),
     defaultOptions: { queries: { retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2, staleTime: 30_000 } },
   });
   // Hands the dialogs to the API wrapper above, which lives outside React.

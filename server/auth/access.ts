@@ -1,63 +1,65 @@
 // Who the caller is and what they may open, resolved inside the request's
 // transaction. Areas are the union of the product permissions of every role
 // whose people groups hold the account's person today.
-import { sql } from 'kysely';
+//
+// One statement, whatever the account: every request pays for it, so the
+// round trips are few (measured by `npm run bench -- --only api`). The
+// SECURITY DEFINER function auth_context (migration 0008: the organisation is
+// not known yet) reads the account of the token's subject, its memberships,
+// MFA state and areas; the same statement enters the account's scope
+// (organisation, account, request id, and the daicho_app role, so row-level
+// security applies from the next statement on). The function names the areas
+// as AREA_COLUMNS does.
+import { type RawBuilder, sql } from 'kysely';
 import type { Area } from '../../src/api/contracts/define.js';
 import type { Tx } from '../db/tenant.js';
 import type { VerifiedToken } from '../deps.js';
 import { unauthenticated } from '../http/errors.js';
 import type { AuthContext } from '../http/route.js';
 
+const AREA_COLUMNS = { IT: 'it', HR: 'hr', GA: 'ga', LI: 'li', MARKETPLACE: 'marketplace', SETTINGS: 'settings' } as const satisfies Record<Area, string>;
+
+/** The union of the product permissions over the roles of the person's people groups, as one row of booleans. */
+const areasOf = (personId: RawBuilder<unknown>) => sql`
+  SELECT ${sql.join(Object.entries(AREA_COLUMNS).map(([area, column]) => sql`coalesce(bool_or(${sql.ref(`pp.${column}`)}), false) AS ${sql.id(area)}`))}
+  FROM people_group_members m
+  JOIN role_people_groups rpg ON rpg.people_group_id = m.people_group_id
+  JOIN role_product_permissions rpp ON rpp.role_id = rpg.role_id
+  JOIN product_permissions pp ON pp.id = rpp.product_permission_id
+  WHERE m.person_id = ${personId}`;
+
+/** The areas a person's roles grant (operators' access), as the request's auth does. */
 export async function accountAreas(tx: Tx, personId: string | null): Promise<Area[]> {
   if (!personId) return [];
-  const row = await tx
-    .selectFrom('people_group_members as m')
-    .innerJoin('role_people_groups as rpg', 'rpg.people_group_id', 'm.people_group_id')
-    .innerJoin('role_product_permissions as rpp', 'rpp.role_id', 'rpg.role_id')
-    .innerJoin('product_permissions as pp', 'pp.id', 'rpp.product_permission_id')
-    .where('m.person_id', '=', personId)
-    .select([
-      sql<boolean>`coalesce(bool_or(pp.it), false)`.as('IT'),
-      sql<boolean>`coalesce(bool_or(pp.hr), false)`.as('HR'),
-      sql<boolean>`coalesce(bool_or(pp.ga), false)`.as('GA'),
-      sql<boolean>`coalesce(bool_or(pp.li), false)`.as('LI'),
-      sql<boolean>`coalesce(bool_or(pp.marketplace), false)`.as('MARKETPLACE'),
-      sql<boolean>`coalesce(bool_or(pp.settings), false)`.as('SETTINGS'),
-    ])
-    .executeTakeFirst();
-  if (!row) return [];
-  return (Object.keys(row) as Area[]).filter((k) => row[k]);
+  const row = (await sql<Record<Area, boolean>>`${areasOf(sql`${personId}::uuid`)}`.execute(tx)).rows[0];
+  return row ? (Object.keys(AREA_COLUMNS) as Area[]).filter((k) => row[k]) : [];
 }
 
-export async function loadAuthContext(tx: Tx, token: VerifiedToken): Promise<AuthContext> {
-  const found = await sql<{ account_id: string; org_id: string }>`SELECT * FROM auth_account_by_sub(${token.sub})`.execute(tx);
-  const ids = found.rows[0];
+export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: string | null = null): Promise<AuthContext> {
+  const r = await sql<{
+    id: string;
+    email: string;
+    person_id: string | null;
+    locale: AuthContext['locale'];
+    org_id: string;
+    mfa_email_enabled: boolean;
+    operator: boolean;
+    individual: boolean;
+    mfa_verified: boolean;
+    areas: Record<Area, boolean> | null;
+  }>`
+    SELECT x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
+           x.operator, x.individual, x.mfa_verified, x.areas,
+           set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true),
+           set_config('app.request_id', ${requestId ?? ''}, true), set_config('role', 'daicho_app', true)
+    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(tx);
+  const account = r.rows[0];
   // A valid pool user without a Daicho account is not signed in to Daicho.
-  if (!ids) throw unauthenticated();
-  await sql`SELECT set_config('app.org_id', ${ids.org_id}, true), set_config('app.account_id', ${ids.account_id}, true)`.execute(tx);
-
-  const account = await tx
-    .selectFrom('accounts as a')
-    .innerJoin('organizations as o', 'o.id', 'a.org_id')
-    .where('a.id', '=', ids.account_id)
-    .select(['a.id', 'a.email', 'a.person_id', 'a.locale', 'a.org_id', 'o.mfa_email_enabled'])
-    .executeTakeFirstOrThrow();
-  const kinds = await tx.selectFrom('memberships').where('account_id', '=', account.id).select('kind').execute();
-  const operatorAccess = kinds.some((k) => k.kind === 'OPERATOR');
-  const individualAccess = kinds.some((k) => k.kind === 'INDIVIDUAL');
+  if (!account) throw unauthenticated();
+  const operatorAccess = account.operator;
+  const individualAccess = account.individual;
   if (!operatorAccess && !individualAccess) throw unauthenticated();
-
-  let mfaVerified = false;
-  if (account.mfa_email_enabled) {
-    const verified = await tx
-      .selectFrom('mfa_challenges')
-      .where('account_id', '=', account.id)
-      .where('session_key', '=', token.sessionKey)
-      .where('verified_at', 'is not', null)
-      .select('id')
-      .executeTakeFirst();
-    mfaVerified = Boolean(verified);
-  }
+  const areas = operatorAccess && account.person_id && account.areas ? (Object.keys(AREA_COLUMNS) as Area[]).filter((k) => account.areas![k]) : [];
   return {
     sub: token.sub,
     sessionKey: token.sessionKey,
@@ -68,8 +70,8 @@ export async function loadAuthContext(tx: Tx, token: VerifiedToken): Promise<Aut
     locale: account.locale,
     operatorAccess,
     individualAccess,
-    areas: operatorAccess ? await accountAreas(tx, account.person_id) : [],
+    areas,
     mfaRequired: account.mfa_email_enabled,
-    mfaVerified,
+    mfaVerified: account.mfa_verified,
   };
 }

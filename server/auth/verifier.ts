@@ -9,16 +9,31 @@ export function createCognitoVerifier(opts: {
   jwksUrl: string;
   clientId: string;
   clockToleranceSec?: number;
+  /** How long one fetch of the keys may take. */
+  jwksTimeoutMs?: number;
 }): TokenVerifier {
   // Keys are cached and refetched on an unknown kid (key rotation), at most every 30 s.
-  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5000 });
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: opts.jwksTimeoutMs ?? 5000 });
+  const check = (token: string) =>
+    jwtVerify(token, jwks, {
+      issuer: opts.issuer,
+      algorithms: ['RS256'],
+      requiredClaims: ['exp', 'sub', 'token_use', 'client_id'],
+      clockTolerance: opts.clockToleranceSec ?? 5,
+    });
   return {
+    async warm() {
+      await jwks.reload();
+    },
     async verify(token: string): Promise<VerifiedToken> {
-      const { payload } = await jwtVerify(token, jwks, {
-        issuer: opts.issuer,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'sub', 'token_use', 'client_id'],
-        clockTolerance: opts.clockToleranceSec ?? 5,
+      // A fetch of the keys that timed out is tried once more before the
+      // request fails with 503: the timeout is wall-clock, and a process
+      // whose event loop was busy for a while (the embedded database runs
+      // in-process: a large import's chunk) sees its timer fire before it
+      // reads an answer that had arrived.
+      const { payload } = await check(token).catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'ERR_JWKS_TIMEOUT') return check(token);
+        throw err;
       });
       if (payload.token_use !== 'access') throw new Error('not an access token');
       if (payload.client_id !== opts.clientId) throw new Error('token of another client');

@@ -34,10 +34,22 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // jit off: the planner's cost estimates on million-row tables (a sort by
+    // a joined label, a count) trigger JIT compilation that costs more than
+    // the short OLTP statements it would speed up.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // A connection killed by the server (pg_terminate_backend, failover) is
     // dropped from the pool; the next query gets a fresh one.
-    pool.on('error', (err) => opts.onPoolError?.(err));
+    // pg emits 'error' on the Client itself, also while it is checked out
+    // (mid-request, mid-job), when the pool has taken its own listener off;
+    // an 'error' event without a listener would crash the process. So every
+    // client gets a listener for its whole life: the query in flight fails
+    // on its own, the transaction's ROLLBACK fails on the dead client, and the
+    // pool discards it on release (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    // Idle clients: the pool removes them and re-emits here; already logged
+    // by the client's own listener above.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

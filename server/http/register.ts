@@ -9,7 +9,7 @@ import { loadAuthContext } from '../auth/access.js';
 import { enterScope } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
-import type { AnyRoute, AppEnv, AuthContext } from './route.js';
+import { type AnyRoute, type AppEnv, type AuthContext, JsonText } from './route.js';
 
 class Rollback extends Error {}
 
@@ -46,16 +46,25 @@ function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
       try {
         token = await deps.verifier.verify(raw);
       } catch (err) {
+        // The pool's keys could not be fetched (timeout, network): the token
+        // may well be good, so this is our failure, not a signed-out user
+        // (a 401 would sign the console out).
+        if ((err as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || err instanceof TypeError) {
+          deps.logger.warn({ err, requestId: c.get('requestId') }, 'signing keys unavailable');
+          throw new AppError(503, 'INTERNAL_ERROR');
+        }
         deps.logger.debug({ err, requestId: c.get('requestId') }, 'token rejected');
         throw unauthenticated();
       }
     }
     try {
       await deps.db.transaction().execute(async (tx) => {
-        await enterScope(tx, { orgId: null, requestId: c.get('requestId') });
         let auth: AuthContext | null = null;
-        if (token) {
-          auth = await loadAuthContext(tx, token);
+        // Signed in: the account's look-up also enters its scope (one round
+        // trip); public: no organisation.
+        if (!token) await enterScope(tx, { orgId: null, requestId: c.get('requestId') });
+        else {
+          auth = await loadAuthContext(tx, token, c.get('requestId'));
           c.set('locale', auth.locale);
           if (auth.mfaRequired && !auth.mfaVerified && !contract.mfaExempt) {
             throw new AppError(401, 'MFA_REQUIRED');
@@ -124,6 +133,7 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
       const result = await (route.handler as (i: unknown, x: unknown) => Promise<unknown>)(input, ctx);
       const status = contract.status ?? 200;
       if (status === 204) return c.body(null, 204);
+      if (result instanceof JsonText) return c.body(result.text, status, { 'content-type': 'application/json' });
       return c.json(result as object, status);
     }) as never);
   }

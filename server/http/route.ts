@@ -47,14 +47,24 @@ type Input<C> = C extends Contract<infer P, infer Q, infer B, z.ZodType>
 type Result<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
 type AuthOf<C> = C extends { access: { kind: 'public' } } ? AuthContext | null : AuthContext;
 
+/** A response body that is already JSON text (built by PostgreSQL, e.g. a
+ * list page through json_agg): sent as it is, without parsing rows into
+ * objects and serialising them again. `T` is the contract's shape it holds. */
+export class JsonText<T = unknown> {
+  declare readonly shape?: T;
+  constructor(readonly text: string) {}
+}
+
+type Output<C extends Contract> = Result<C> | JsonText<Result<C>>;
+
 export interface RouteDef<C extends Contract = Contract> {
   contract: C;
-  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Result<C>>;
+  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>;
 }
 
 export function defineRoute<C extends Contract>(
   contract: C,
-  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Result<C>>,
+  handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>,
 ): RouteDef<C> {
   return { contract, handler };
 }

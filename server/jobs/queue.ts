@@ -65,6 +65,20 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseSeconds?: number;
   batchSize?: number;
+  /** Claim only these organisations' jobs (read at every claim); every organisation when absent. */
+  orgIds?: readonly string[];
+}
+
+/** fn, tried up to `times` times `ms` apart; the last error is thrown. */
+async function retry<T>(times: number, ms: number, fn: () => Promise<T>): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= times) throw err;
+      await new Promise((r) => setTimeout(r, ms));
+    }
+  }
 }
 
 /** Retry delay after the n-th failed attempt: 2, 4, 8 ... seconds, capped at 5 minutes. */
@@ -73,6 +87,8 @@ export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
 export class Worker {
   readonly id = `worker-${crypto.randomUUID()}`;
   private stopped = true;
+  /** Set by stop(): no new job is claimed. */
+  private stopping = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
 
@@ -82,17 +98,27 @@ export class Worker {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
+      // Stopping: the job in hand has finished; the rest stays queued for the
+      // next worker (a chunked job such as a large CSV import continues there).
+      if (this.stopping) return total;
       const n = await this.runBatch();
       total += n;
       if (n === 0) return total;
+      // Let requests in between jobs. On PGlite a query resolves without
+      // going through the event loop's I/O phase, so a chain of jobs (a large
+      // import's chunks) would hold off every HTTP request until the last one
+      // ends: a request needs several turns of the loop (socket, token check)
+      // before it queues for the one connection, which then serves it first.
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
     }
   }
 
   async runBatch(): Promise<number> {
     const { db, handlers } = this.opts;
     const queues = Object.keys(handlers);
+    const orgs = this.opts.orgIds ? [...this.opts.orgIds] : null;
     const claimed = await withScope(db, { orgId: null }, async (tx) => {
-      const r = await sql<Job>`SELECT * FROM claim_jobs(${queues}::text[], ${this.id}, ${this.opts.batchSize ?? 5}, ${this.opts.leaseSeconds ?? 300})`.execute(
+      const r = await sql<Job>`SELECT * FROM claim_jobs(${queues}::text[], ${this.id}, ${this.opts.batchSize ?? 1}, ${this.opts.leaseSeconds ?? 300}, ${orgs}::uuid[])`.execute(
         tx,
       );
       return r.rows;
@@ -124,20 +150,26 @@ export class Worker {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
       log.warn({ err, attempt: job.attempts, final }, 'job failed');
-      await withScope(db, { orgId: job.org_id }, (tx) =>
-        tx
-          .updateTable('jobs')
-          .set({
-            state: final ? 'FAILED' : 'QUEUED',
-            last_error: message.slice(0, 2000),
-            run_at: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
-            finished_at: final ? new Date() : null,
-            locked_by: null,
-            locked_until: null,
-          })
-          .where('id', '=', job.id)
-          .where('locked_by', '=', this.id)
-          .execute(),
+      // Recording the outcome is retried a few times: when the run failed
+      // because the database connection was cut, the pool may hand out
+      // another connection cut at the same moment and not yet noticed. Left
+      // unrecorded, the job would sit RUNNING until its lease runs out.
+      await retry(3, 250, () =>
+        withScope(db, { orgId: job.org_id }, (tx) =>
+          tx
+            .updateTable('jobs')
+            .set({
+              state: final ? 'FAILED' : 'QUEUED',
+              last_error: message.slice(0, 2000),
+              run_at: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+              finished_at: final ? new Date() : null,
+              locked_by: null,
+              locked_until: null,
+            })
+            .where('id', '=', job.id)
+            .where('locked_by', '=', this.id)
+            .execute(),
+        ),
       );
     }
   }
@@ -145,6 +177,7 @@ export class Worker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     const pollMs = this.opts.pollMs ?? 1000;
     this.loop = (async () => {
       while (!this.stopped) {
@@ -168,6 +201,7 @@ export class Worker {
   /** Finishes the job in hand, then stops polling. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     this.wake?.();
     await this.loop;
   }

@@ -3,6 +3,7 @@
 // directory, so each data dir gets its own process), then an idempotent
 // provisioning of the pool and the public console client.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -111,7 +112,9 @@ export async function startCognitoLocal(opts: {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const pkg = createRequire(import.meta.url).resolve('cognito-local/package.json');
   const bin = path.join(path.dirname(pkg), 'lib', 'bin', 'start.js');
-  const child = spawn(process.execPath, [bin], {
+  // Exits with this process even if it is killed outright (exit-with-parent.cjs).
+  const watchdog = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
+  const child = spawn(process.execPath, ['-r', watchdog, bin], {
     cwd: opts.dataDir,
     env: {
       PATH: process.env.PATH,
@@ -119,7 +122,7 @@ export async function startCognitoLocal(opts: {
       HOST: host,
       ...(opts.fixedCode ? { CODE: opts.fixedCode } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   const collect = (d: Buffer) => {

@@ -1,7 +1,9 @@
 // `npm run seed`: migrates the configured database (DATABASE_URL, else the
 // PGlite directory under DATA_DIR) and seeds the demo organisation when the
 // database is empty. `npm run seed -- --scale N`: an organisation with N
-// people instead, for performance work.
+// people instead, for performance work; `--equipment N` adds (tops up to) N
+// equipment rows to that organisation, e.g.
+// `npm run seed -- --scale 100000 --equipment 1000000`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
@@ -9,12 +11,14 @@ import { openDatabase } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { withScope } from '../db/tenant.js';
 import { DEMO_ORG_NAME, DEMO_USERS, seedDemo } from '../seed/demo.js';
-import { SCALE_ORG_NAME, seedScale } from '../seed/scale.js';
+import { SCALE_ORG_NAME, seedScale, seedScaleEquipment } from '../seed/scale.js';
 
-const USAGE = `Usage: npm run seed -- [--scale N] [--org NAME] [--seed S]
+const USAGE = `Usage: npm run seed -- [--scale N] [--equipment N] [--org NAME] [--seed S]
   (no option)   seed the demo organisation into an empty database
   --scale N     create or top up an organisation with N people and workers
-  --org NAME    the organisation --scale uses (default "${SCALE_ORG_NAME}")
+  --equipment N create or top up N equipment rows in that organisation
+                (with its types, items and places; assigned to its workers)
+  --org NAME    the organisation --scale and --equipment use (default "${SCALE_ORG_NAME}")
   --seed S      faker seed of the demo data (integer)`;
 
 class UsageError extends Error {}
@@ -24,6 +28,7 @@ function args() {
     return parseArgs({
       options: {
         scale: { type: 'string' },
+        equipment: { type: 'string' },
         org: { type: 'string' },
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -49,6 +54,7 @@ async function main(): Promise<number> {
   };
   const scale = int('scale', values.scale);
   const seed = int('seed', values.seed);
+  const equipment = int('equipment', values.equipment);
 
   const config = loadConfig();
   const handle = await openDatabase({
@@ -61,9 +67,14 @@ async function main(): Promise<number> {
     const ran = await migrate(handle.db);
     console.log(ran.length ? `Migrations applied: ${ran.join(', ')}` : 'Migrations: up to date');
 
-    if (scale !== undefined) {
+    if (scale !== undefined || equipment !== undefined) {
       const t0 = performance.now();
-      const r = await seedScale(handle.db, { people: scale, ...(values.org ? { orgName: values.org } : {}) });
+      const org = values.org ? { orgName: values.org } : {};
+      const r = await seedScale(handle.db, { people: scale ?? 0, ...org });
+      let eq: Awaited<ReturnType<typeof seedScaleEquipment>> | null = null;
+      if (equipment !== undefined) {
+        eq = await seedScaleEquipment(handle.db, { equipment, ...org, log: (line) => console.log(`  ${line}`) });
+      }
       const secs = (performance.now() - t0) / 1000;
       const counts = await withScope(handle.db, { orgId: r.orgId }, async (tx) => ({
         people: Number((await tx.selectFrom('people').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
@@ -72,6 +83,7 @@ async function main(): Promise<number> {
       console.log(`Scale organisation "${values.org ?? SCALE_ORG_NAME}" (${r.orgId}):`);
       console.log(`  people  ${counts.people.toLocaleString('en-US')}`);
       console.log(`  workers ${counts.workers.toLocaleString('en-US')}`);
+      if (eq) console.log(`  equipment ${eq.equipment.toLocaleString('en-US')}${eq.triggersOff ? '' : ' (audit trigger on: the role may not turn it off)'}`);
       console.log(`  took    ${secs.toFixed(2)} s`);
       return 0;
     }

@@ -5,6 +5,7 @@
 // invitations must stay pending/expired relative to today).
 import crypto from 'node:crypto';
 import { Faker, base, en, ja } from '@faker-js/faker';
+import { seedEquipment } from './equipment.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { WorkerType } from '../db/schema.js';
@@ -411,5 +412,6 @@ async function fillDemo(tx: Tx, orgId: string, people: PersonSpec[]): Promise<Se
     ])
     .execute();
 
+  await seedEquipment(tx, orgId, DEFAULT_DEMO_SEED);
   return { orgId, accounts };
 }

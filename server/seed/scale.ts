@@ -4,7 +4,7 @@
 // tops the organisation up to N people.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { enterScope } from '../db/tenant.js';
+import { enterScope, type Tx, withScope } from '../db/tenant.js';
 import { JA_FAMILY_NAMES, JA_GIVEN_NAMES_FEMALE, JA_GIVEN_NAMES_MALE } from './demo.js';
 
 export const SCALE_ORG_NAME = 'Scale Org';
@@ -68,4 +68,215 @@ export async function seedScale(db: Db, opts: SeedScaleOptions): Promise<{ orgId
     }
     return { orgId, people: Math.max(existing, target) };
   });
+}
+
+// ---------------------------------------------------------------------------
+// Equipment at scale: N rows in the scale organisation, with a few types,
+// items and places, and assigned workers drawn from its people. Set-based
+// (generate_series), one transaction per chunk so a long seed commits its
+// progress; re-running tops the organisation up to N rows.
+
+const SCALE_TYPES = [
+  ['ノートPC', 'S-LAPTOP'],
+  ['デスクトップPC', 'S-DESKTOP'],
+  ['モニター', 'S-MONITOR'],
+  ['スマートフォン', 'S-PHONE'],
+  ['タブレット', 'S-TABLET'],
+  ['事務机', 'S-DESK'],
+  ['椅子', 'S-CHAIR'],
+  ['複合機', 'S-MFP'],
+] as const;
+/** [item name, code, type index, models (maker model)] */
+const SCALE_ITEMS: readonly (readonly [string, string, number, readonly string[]])[] = [
+  ['ThinkPad', 'S-TP', 0, ['Lenovo ThinkPad X1 Carbon Gen 11', 'Lenovo ThinkPad T14s Gen 4', 'Lenovo ThinkPad L13']],
+  ['MacBook', 'S-MB', 0, ['Apple MacBook Air 13 M2', 'Apple MacBook Pro 14 M3', 'Apple MacBook Pro 16 M3 Max']],
+  ['Let\'s note', 'S-LN', 0, ['Panasonic CF-SV2', 'Panasonic CF-FV4', 'Panasonic CF-QR4']],
+  ['OptiPlex', 'S-OP', 1, ['Dell OptiPlex 7010', 'Dell OptiPlex 5000 Micro']],
+  ['27 インチモニター', 'S-MON27', 2, ['Dell U2723QE', 'EIZO FlexScan EV2795', 'LG 27UL850-W']],
+  ['24 インチモニター', 'S-MON24', 2, ['Dell P2422H', 'EIZO FlexScan EV2480', 'iiyama ProLite XUB2492HSU']],
+  ['iPhone', 'S-IPH', 3, ['Apple iPhone 15', 'Apple iPhone 14', 'Apple iPhone SE 3']],
+  ['Android スマートフォン', 'S-AND', 3, ['Google Pixel 8', 'Sony Xperia 10 V', 'Sharp AQUOS sense8']],
+  ['iPad', 'S-IPD', 4, ['Apple iPad Air 5', 'Apple iPad 10', 'Apple iPad mini 6']],
+  ['昇降デスク', 'S-DSK-UP', 5, ['Okamura Swift', 'Itoki Toolbox', 'Kokuyo Sequence']],
+  ['固定デスク', 'S-DSK-FX', 5, ['Kokuyo SD-ISN', 'Plus XL-1207']],
+  ['オフィスチェア', 'S-CHR', 6, ['Okamura Contessa II', 'Herman Miller Aeron', 'Steelcase Leap V2', 'Kokuyo ing']],
+  ['A3 カラー複合機', 'S-MFP-A3', 7, ['Canon imageRUNNER ADVANCE DX C3826F', 'Ricoh IM C3010', 'Fujifilm Apeos C3060']],
+];
+const SCALE_PLACES = [
+  ['S-TKY-HQ', '東京本社'], ['S-TKY-SHN', '品川オフィス'], ['S-TKY-SBY', '渋谷オフィス'], ['S-YOK', '横浜支店'],
+  ['S-SAI', 'さいたま営業所'], ['S-CHB', '千葉営業所'], ['S-OSK', '大阪支社'], ['S-KYT', '京都営業所'],
+  ['S-KOB', '神戸営業所'], ['S-NGY', '名古屋支店'], ['S-SPR', '札幌支店'], ['S-SND', '仙台営業所'],
+  ['S-HRS', '広島営業所'], ['S-FUK', '福岡支店'], ['S-NAH', '那覇営業所'], ['S-WH-KWS', '川崎倉庫'],
+  ['S-WH-ICH', '市川倉庫'], ['S-DC-INZ', '印西データセンター'],
+] as const;
+
+// Rows per statement (and transaction). Without the audit trigger each row
+// costs only its index entries, so chunks can be larger than seedScale's.
+const EQUIPMENT_CHUNK = 50_000;
+
+export interface SeedScaleEquipmentOptions {
+  equipment: number;
+  orgName?: string;
+  /** Progress lines (rows inserted so far). */
+  log?: (line: string) => void;
+}
+
+/** Opens a seeding transaction: as the connecting role, turns row triggers
+ * off when that role may (see below), then enters the organisation's scope. */
+async function bulkScope(tx: Tx, orgId: string): Promise<boolean> {
+  // Bulk benchmark data only: session_replication_role = replica skips
+  // ordinary triggers for this transaction, i.e. the audit trigger (one
+  // audit_log row and a to_jsonb of the row per insert: it triples the cost
+  // of a million-row seed and fills audit_log with a million synthetic
+  // "created" entries) and the foreign-key checks (every reference below is
+  // drawn from rows of the same organisation, so they hold). Only a
+  // superuser, or a role granted SET on the parameter (PostgreSQL 15+), may
+  // change it; otherwise the triggers stay on and the seed is just slower.
+  // It is SET LOCAL: it ends with this transaction and never reaches a
+  // request's connection.
+  const allowed = await sql<{ ok: boolean }>`
+    SELECT coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = current_user), false)
+        OR coalesce(has_parameter_privilege('session_replication_role', 'SET'), false) AS ok`.execute(tx);
+  const off = Boolean(allowed.rows[0]?.ok);
+  if (off) await sql`SET LOCAL session_replication_role = replica`.execute(tx);
+  await enterScope(tx, { orgId, requestId: 'seed:scale-equipment' });
+  return off;
+}
+
+export async function seedScaleEquipment(
+  db: Db,
+  opts: SeedScaleEquipmentOptions,
+): Promise<{ orgId: string; equipment: number; triggersOff: boolean }> {
+  const name = opts.orgName ?? SCALE_ORG_NAME;
+  const target = Math.max(0, Math.floor(opts.equipment));
+  // The organisation (with no people if seedScale has not run).
+  const { orgId } = await seedScale(db, { people: 0, orgName: name });
+
+  // Master data: types, items and places (idempotent by code).
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(727103, hashtext(${name}))`.execute(tx);
+    await enterScope(tx, { orgId, requestId: 'seed:scale-equipment' });
+    await sql`INSERT INTO equipment_types (org_id, name, code, display_order)
+      SELECT ${orgId}::uuid, t.name, t.code, t.ord::int
+      FROM unnest(${SCALE_TYPES.map((x) => x[0])}::text[], ${SCALE_TYPES.map((x) => x[1])}::text[]) WITH ORDINALITY AS t(name, code, ord)
+      WHERE NOT EXISTS (SELECT 1 FROM equipment_types e WHERE lower(e.code) = lower(t.code) OR lower(e.name) = lower(t.name))
+      ORDER BY t.ord`.execute(tx);
+    await sql`INSERT INTO equipment_items (org_id, name, code, equipment_type_id, display_order)
+      SELECT ${orgId}::uuid, t.name, t.code, et.id, t.ord::int
+      FROM unnest(${SCALE_ITEMS.map((x) => x[0])}::text[], ${SCALE_ITEMS.map((x) => x[1])}::text[], ${SCALE_ITEMS.map((x) => SCALE_TYPES[x[2]]![1])}::text[])
+        WITH ORDINALITY AS t(name, code, type_code, ord)
+      JOIN equipment_types et ON lower(et.code) = lower(t.type_code)
+      WHERE NOT EXISTS (SELECT 1 FROM equipment_items e WHERE lower(e.code) = lower(t.code) OR lower(e.name) = lower(t.name))
+      ORDER BY t.ord`.execute(tx);
+    await sql`INSERT INTO places (org_id, code, name)
+      SELECT ${orgId}::uuid, t.code, t.name
+      FROM unnest(${SCALE_PLACES.map((x) => x[0])}::text[], ${SCALE_PLACES.map((x) => x[1])}::text[]) WITH ORDINALITY AS t(code, name, ord)
+      WHERE NOT EXISTS (SELECT 1 FROM places p WHERE p.code = t.code)
+      ORDER BY t.ord`.execute(tx);
+  });
+
+  // Item i's models, flattened: model k of item j is models[offset[j] + k].
+  const models = SCALE_ITEMS.flatMap((x) => x[3]);
+  const offsets = SCALE_ITEMS.map((_, j) => SCALE_ITEMS.slice(0, j).reduce((n, x) => n + x[3].length, 0));
+  const counts = SCALE_ITEMS.map((x) => x[3].length);
+  const itemCodes = SCALE_ITEMS.map((x) => x[1]);
+  const placeCodes = SCALE_PLACES.map((x) => x[0]);
+  const makers = ['LNV', 'APL', 'PNS', 'DEL', 'EIZ', 'LGE', 'GOO', 'SNY', 'SHP', 'OKM', 'ITK', 'KKY', 'HMM', 'STC', 'CAN', 'RCH', 'FUJ'];
+  const adjectives = ['', '', '', '新品 ', '予備 ', '貸出用 ', '会議室 ', '検証用 ', '共用 ', '在宅用 '];
+
+  let existing = 0;
+  let triggersOff = false;
+  for (;;) {
+    const done = await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(727103, hashtext(${name}))`.execute(tx);
+      triggersOff = await bulkScope(tx, orgId);
+      existing = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM equipment`.execute(tx)).rows[0]!.n);
+      if (existing >= target) return true;
+      const from = existing + 1;
+      const to = Math.min(target, from + EQUIPMENT_CHUNK - 1);
+      // Ordinal lookup tables: workers (current ones first by number), items
+      // with their type, places. A temporary table per chunk (dropped at commit).
+      await sql`CREATE TEMP TABLE scale_workers ON COMMIT DROP AS
+        SELECT row_number() OVER (ORDER BY worker_number, id)::int AS n, id FROM workers WHERE ended_on IS NULL`.execute(tx);
+      await sql`ALTER TABLE scale_workers ADD PRIMARY KEY (n)`.execute(tx);
+      const result = await sql`
+        WITH nw AS (SELECT count(*)::int AS n FROM scale_workers),
+        items AS (
+          SELECT t.ord::int AS j, e.id, e.name, e.equipment_type_id
+          FROM unnest(${itemCodes}::text[]) WITH ORDINALITY AS t(code, ord) JOIN equipment_items e ON lower(e.code) = lower(t.code)
+        ),
+        places_o AS (
+          SELECT t.ord::int AS k, p.id FROM unnest(${placeCodes}::text[]) WITH ORDINALITY AS t(code, ord) JOIN places p ON p.code = t.code
+        ),
+        src AS (
+          SELECT i,
+                 -- item: skewed towards laptops, monitors and chairs
+                 1 + ((i * 7 + i / 13) % (${SCALE_ITEMS.length}::int * 2)) % ${SCALE_ITEMS.length}::int AS j,
+                 1 + (i * 11) % ${SCALE_PLACES.length}::int AS k,
+                 (i * 2654435761::bigint % 1000)::int AS r
+          FROM generate_series(${from}::int, ${to}::int) AS i
+        ),
+        rows AS (
+          SELECT s.i, s.r, it.id AS item_id, it.equipment_type_id AS type_id, coalesce(it.name, '備品') AS item_name, pl.id AS place_id,
+                 (${models}::text[])[(${offsets}::int[])[s.j] + 1 + (s.i / 7) % (${counts}::int[])[s.j]] AS model,
+                 CASE WHEN s.r < 40 THEN 'DISPOSED' WHEN s.r < 120 THEN 'STORED' WHEN s.r < 150 THEN 'UNDER_REPAIR'
+                      WHEN s.r < 200 THEN 'RETURNED' WHEN s.r < 230 THEN 'SCHEDULED_FOR_LENDING' ELSE 'IN_USE' END AS usage_status,
+                 CASE WHEN (SELECT n FROM nw) > 0 AND s.r >= 230 AND s.r % 10 <> 0
+                      THEN 1 + ((s.i::bigint * 7919) % (SELECT n FROM nw))::int END AS wn
+          -- LEFT: in an organisation that already had an item or place of the
+          -- same name (so the seed's own was not added), the row goes without.
+          FROM src s LEFT JOIN items it ON it.j = s.j LEFT JOIN places_o pl ON pl.k = s.k
+        )
+        INSERT INTO equipment (org_id, name, equipment_type_id, equipment_item_id, model, serial_number, asset_tag,
+          management_type, usage_status, usage_purpose, storage_kind, placement_status, assigned_worker_id, placement_place_id,
+          purchase_date, purchase_price, lending_status, verification_result, verification_method, verified_on,
+          disposal_method, disposed_on, memo, created_at, updated_at)
+        SELECT ${orgId}::uuid,
+               (${adjectives}::text[])[1 + (x.i / 3) % cardinality(${adjectives}::text[])] ||
+                 CASE WHEN x.short_model LIKE x.item_name || '%' THEN x.short_model ELSE x.item_name || ' ' || x.short_model END ||
+                 ' #' || lpad(((x.i::bigint * 48271) % 1000003)::text, 7, '0'),
+               x.type_id, x.item_id, x.model,
+               (${makers}::text[])[1 + x.i % cardinality(${makers}::text[])] || '-' || upper(substr(md5(x.i::text), 1, 10)),
+               'GA-' || lpad(x.i::text, 7, '0'),
+               CASE WHEN x.r % 7 = 0 THEN 'DISTRIBUTION_LOG_MANAGEMENT' WHEN x.r % 11 = 0 THEN 'UNMANAGED' ELSE 'INVENTORY_MANAGEMENT' END,
+               x.usage_status,
+               CASE WHEN w.id IS NOT NULL THEN CASE WHEN x.r % 9 = 0 THEN 'WORK_FROM_HOME' ELSE 'PERSONAL_ASSIGNMENT' END
+                    WHEN x.usage_status = 'SCHEDULED_FOR_LENDING' THEN 'SHORT_TERM_LENDING' WHEN x.usage_status = 'IN_USE' THEN 'SHARED_USE' END,
+               CASE WHEN x.r % 4 = 0 THEN 'FIXED' WHEN x.usage_status = 'STORED' THEN 'STORED' ELSE 'FREE' END,
+               CASE WHEN x.usage_status = 'DISPOSED' THEN 'NOT_PLACED' WHEN x.r % 97 = 5 THEN 'TO_BE_DISPOSED'
+                    WHEN x.usage_status IN ('STORED', 'RETURNED') THEN 'STORED' ELSE 'IN_USE' END,
+               w.id, x.place_id,
+               date '2018-01-01' + (x.i * 17) % 2900,
+               (5 + (x.i * 13) % 400) * 1000,
+               CASE WHEN x.usage_status = 'SCHEDULED_FOR_LENDING' THEN 'ON_LOAN' WHEN x.r % 5 = 0 THEN 'STOPPED' ELSE 'ACTIVE' END,
+               CASE WHEN x.r % 3 = 0 THEN 'OK' WHEN x.r % 31 = 0 THEN 'MISMATCH' ELSE 'UNVERIFIED' END,
+               CASE WHEN x.r % 3 = 0 THEN (ARRAY['PHYSICAL_CHECK', 'SCAN', 'PHOTO_RECORD'])[1 + x.i % 3] END,
+               CASE WHEN x.r % 3 = 0 THEN date '2024-04-01' + (x.i % 600) END,
+               CASE WHEN x.usage_status = 'DISPOSED' THEN (ARRAY['RECYCLING', 'PHYSICAL_DESTRUCTION', 'VENDOR_REQUEST'])[1 + x.i % 3] END,
+               CASE WHEN x.usage_status = 'DISPOSED' THEN date '2023-01-01' + (x.i % 1000) END,
+               CASE WHEN x.r % 50 = 0 THEN '保守契約あり (' || (2024 + x.i % 3) || ' 年度更新)' END,
+               -- created over about four years, in insertion order, to the second
+               timestamptz '2021-04-01 09:00:00+09' + make_interval(secs => x.i * 120),
+               timestamptz '2021-04-01 09:00:00+09' + make_interval(secs => x.i * 120)
+        FROM (SELECT rows.*, regexp_replace(rows.model, '^\\S+ ', '') AS short_model FROM rows) x LEFT JOIN scale_workers w ON w.n = x.wn
+      `.execute(tx);
+      const inserted = Number(result.numAffectedRows ?? 0);
+      if (triggersOff) {
+        // The row-count trigger (0004) was off too: add this chunk's rows to
+        // the kept total, as the connecting role (the application may not write it).
+        await sql`RESET ROLE`.execute(tx);
+        await sql`INSERT INTO row_counts (org_id, table_name, n) VALUES (${orgId}::uuid, 'equipment', ${inserted})
+          ON CONFLICT (org_id, table_name) DO UPDATE SET n = row_counts.n + excluded.n`.execute(tx);
+      }
+      opts.log?.(`equipment ${to.toLocaleString('en-US')} / ${target.toLocaleString('en-US')}`);
+      return to >= target;
+    });
+    if (done) break;
+  }
+  // After a bulk load (as the connecting role, which owns the table): fresh
+  // statistics for the planner, and the visibility map set so id-only page
+  // and count scans are index-only (autovacuum would get there later).
+  await sql`VACUUM (ANALYZE) equipment, people, workers`.execute(db);
+  const final = await withScope(db, { orgId }, async (tx) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM equipment`.execute(tx)).rows[0]!.n));
+  return { orgId, equipment: Math.max(final, existing), triggersOff };
 }

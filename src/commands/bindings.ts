@@ -1,9 +1,9 @@
 // Binds every command's keys with tinykeys, from the registry alone. Plain
 // keys and `g` sequences never fire while the user types in a field; chords
 // with Ctrl/Cmd do (Ctrl+K opens the palette from anywhere).
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { tinykeys } from 'tinykeys';
-import { type Command, type CommandContext, keysOf } from './registry.js';
+import { type Command, type CommandContext, keysOf, runCommand } from './registry.js';
 
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -13,15 +13,27 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 // Chords with Ctrl/Cmd/Alt, and function keys, work even from a field.
 const isChord = (keys: string) => (/(\$mod|Control|Meta|Alt)\+/.test(keys) || /^F\d+$/.test(keys)) && !keys.includes(' ');
 
-/** The scope of the focused element: its closest [data-scope], else global. */
-const focusedScope = () => document.activeElement?.closest('[data-scope]')?.getAttribute('data-scope') ?? 'global';
+/** The scopes around an element, nearest first: a grid inside a module's
+ * pane gives ['pane:grid', 'pane:equipment']; global is always last. */
+export function scopeChain(el: Element | null | undefined): string[] {
+  const out: string[] = [];
+  for (let node = el?.closest('[data-scope]'); node; node = node.parentElement?.closest('[data-scope]') ?? null) {
+    const s = node.getAttribute('data-scope');
+    if (s) out.push(s);
+  }
+  return [...out, 'global'];
+}
+const focusedScopes = () => scopeChain(document.activeElement);
 
-export function useCommandBindings(commands: readonly Command[], ctx: CommandContext, activeScope: () => string = focusedScope) {
+export function useCommandBindings(commands: readonly Command[], ctx: CommandContext, activeScopes: () => string[] = focusedScopes) {
   // The latest context without rebinding on every render.
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
   // Bound once per command list: rebinding would drop a half-typed `g` sequence.
-  useEffect(() => {
+  // A layout effect: the keys work from the frame the console first paints
+  // (a passive effect can run after the user's first key, e.g. Ctrl+K the
+  // moment the workspace appears, which was then lost).
+  useLayoutEffect(() => {
     const map: Record<string, (e: KeyboardEvent) => void> = {};
     // One handler per key: commands of the focused scope first, then global ones.
     const byKey = new Map<string, Command[]>();
@@ -29,15 +41,17 @@ export function useCommandBindings(commands: readonly Command[], ctx: CommandCon
     for (const [keys, list] of byKey) {
       map[keys] = (e) => {
         if (!isChord(keys) && isTypingTarget(e.target)) return;
-        const scope = activeScope();
-        const command =
-          list.find((c) => c.scope === scope && (!c.when || c.when(ctxRef.current))) ??
-          list.find((c) => (c.scope ?? 'global') === 'global' && (!c.when || c.when(ctxRef.current)));
+        // The nearest scope with a command for this key wins.
+        let command: Command | undefined;
+        for (const scope of activeScopes()) {
+          command = list.find((c) => (c.scope ?? 'global') === scope && (!c.when || c.when(ctxRef.current)));
+          if (command) break;
+        }
         if (!command) return;
         e.preventDefault();
-        void command.run(ctxRef.current);
+        void runCommand(command, ctxRef.current);
       };
     }
     return tinykeys(window, map);
-  }, [commands, activeScope]);
+  }, [commands, activeScopes]);
 }

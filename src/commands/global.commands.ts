@@ -120,6 +120,14 @@ export const scannerCommand = defineCommand({
   run: (ctx) => ctx.openScanner(),
 });
 
+export const signOutCommand = defineCommand({
+  id: 'session.signOut',
+  title: ['commands:session.signOut'],
+  section: 'preferences',
+  keywords: ['sign out', 'log out', 'logout', 'サインアウト', 'ログアウト'],
+  run: (ctx) => ctx.signOut(),
+});
+
 export function globalCommands(): Command[] {
-  return [paletteCommand, shortcutsCommand, localeCommand, themeCommand, scannerCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
+  return [paletteCommand, shortcutsCommand, localeCommand, themeCommand, scannerCommand, signOutCommand, ...paneCommands, ...gridCommands, ...routeCommands()];
 }

@@ -2,7 +2,9 @@
 // renders them (palette.tsx); tinykeys binds their keys (bindings.ts). No key
 // is bound anywhere else.
 import type { TFunction } from 'i18next';
+import type { ApiCall } from '../api/client.js';
 import type { Area } from '../api/contracts/define.js';
+import type { Dialogs } from '../panes/dialogs.js';
 import type { GridController } from '../tables/grid-controller.js';
 
 export type Scope = 'global' | `pane:${string}`;
@@ -23,8 +25,26 @@ export interface CommandContext {
   /** Moves the focus between the main and the side pane. */
   focusOtherPane(): void;
   openScanner(): void;
+  /** Forgets the session in this browser and goes to sign-in. */
+  signOut(): Promise<void>;
   togglePalette(): void;
   showShortcuts(): void;
+  /** The main pane's route path ('/equipment') and its validated search. */
+  path(): string;
+  search(): Record<string, unknown>;
+  /** Changes search keys of the main pane's page (list state lives in the URL). */
+  setSearch(patch: Record<string, unknown>): void;
+  api: ApiCall;
+  dialogs: Dialogs;
+  t: TFunction;
+  /** Ids selected in the list on screen. */
+  selection(): readonly string[];
+  /** Drops cached data under a query key root, after a change. */
+  invalidate(root: string): Promise<void>;
+  /** Saves a file the API offers at url. */
+  download(url: string, filename: string): void;
+  /** Tells the user a command failed (a dialog for 5xx, else a toast). */
+  reportError(error: unknown): void;
 }
 
 export interface Command {
@@ -42,6 +62,15 @@ export interface Command {
 }
 
 export const defineCommand = (c: Command): Command => c;
+
+/** Runs a command from a key, the palette or a button: a failure is shown, never lost. */
+export async function runCommand(c: Command, ctx: CommandContext): Promise<void> {
+  try {
+    await c.run(ctx);
+  } catch (e) {
+    ctx.reportError(e);
+  }
+}
 
 export function commandTitle(t: TFunction, c: Pick<Command, 'title'>): string {
   return c.title.map((k) => t(k)).join(' › ');

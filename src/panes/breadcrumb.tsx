@@ -16,10 +16,15 @@ export function trailFor(pathname: string, t: Parameters<typeof pageTitle>[0]): 
   if (!page) return [];
   const crumbs: Crumb[] = [{ label: t(`routes:sections.${page.section}`), href: null }];
   const parts = pathname.split('/').filter(Boolean);
+  const pattern = page.path.split('/').filter(Boolean);
   for (let i = 1; i <= parts.length; i++) {
     const href = `/${parts.slice(0, i).join('/')}`;
     const p = pageForPath(href);
     if (!p || !p.page || (p.section !== page.section && href !== pathname)) continue;
+    // '/equipment/settings' on the way to '/equipment/settings/equipment-types'
+    // is a word of the path, not the id of '/equipment/$id'.
+    const through = p.path.split('/').filter(Boolean);
+    if (href !== pathname && through.some((seg, j) => seg.startsWith('$') && !pattern[j]?.startsWith('$'))) continue;
     crumbs.push({ label: t(`routes:pages.${p.page}`), href: href === pathname ? null : href });
   }
   return crumbs;

@@ -4,6 +4,7 @@
 // inert, so focus stays inside, and Escape cancels.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChoiceOption, Chooser, type ChooseOptions } from './chooser.js';
 
 export interface ConfirmOptions {
   title: string;
@@ -25,12 +26,15 @@ export interface Dialogs {
   showError(opts?: { title?: string; message?: string }): void;
   showForbidden(info: ForbiddenInfo): void;
   toast(opts: { title?: string; description: string; variant?: ToastVariant }): void;
+  /** Asks for one of a list of options (null: cancelled). */
+  choose(opts: ChooseOptions): Promise<ChoiceOption | null>;
 }
 
 type Open =
   | { kind: 'confirm'; opts: ConfirmOptions; resolve: (ok: boolean) => void }
   | { kind: 'error'; title?: string; message?: string }
-  | { kind: 'forbidden'; info: ForbiddenInfo };
+  | { kind: 'forbidden'; info: ForbiddenInfo }
+  | { kind: 'choose'; opts: ChooseOptions; resolve: (choice: ChoiceOption | null) => void };
 
 interface Toast {
   id: number;
@@ -99,6 +103,7 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
     () => ({
       confirm: (opts) => new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', opts, resolve })),
       showError: (o) => setOpen({ kind: 'error', ...o }),
+      choose: (opts) => new Promise<ChoiceOption | null>((resolve) => setOpen({ kind: 'choose', opts, resolve })),
       showForbidden: (info) => setOpen({ kind: 'forbidden', info }),
       toast: ({ title, description, variant = 'default' }) => {
         const id = nextId.current++;
@@ -153,6 +158,15 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
             </button>
           </div>
         </Modal>
+      )}
+      {open?.kind === 'choose' && (
+        <Chooser
+          opts={open.opts}
+          onDone={(choice) => {
+            open.resolve(choice);
+            close();
+          }}
+        />
       )}
       {open?.kind === 'error' && (
         <Modal labelledBy="error-title" onCancel={close}>

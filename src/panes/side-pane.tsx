@@ -1,10 +1,13 @@
 // The side pane: a second page beside the main one (a list and a record, or
 // two records). It shows the page of the catalogue that matches its path.
-// Record panes are built by the module issues; until then it says plainly
-// that the module is not available yet, like the main pane.
+// Built panes show here too (they read their params from the side pane's
+// href); a page whose module is not built says so plainly, as in the main pane.
 import { useTranslation } from 'react-i18next';
 import { PAGES, type PageDef } from '../routes/catalogue.js';
+import { Suspense } from 'react';
 import { PagePane } from './page-pane.js';
+import { PanePathContext } from './pane-path.js';
+import { PANES } from './registry.js';
 
 const matchers = PAGES.map((page) => ({
   page,
@@ -18,6 +21,19 @@ export function pageForPath(path: string): PageDef | null {
   return matchers.find((m) => m.re.test(pathname))?.page ?? null;
 }
 
+/** A built pane when there is one (it reads its params from the href), else the plain pane. */
+function SidePage({ page, href }: { page: PageDef; href: string }) {
+  const Pane = PANES[page.path];
+  if (!Pane) return <PagePane page={page} path={href} />;
+  return (
+    <PanePathContext.Provider value={href}>
+      <Suspense fallback={null}>
+        <Pane />
+      </Suspense>
+    </PanePathContext.Provider>
+  );
+}
+
 export function SidePane({ href, onClose }: { href: string; onClose: () => void }) {
   const { t } = useTranslation();
   const page = pageForPath(href);
@@ -29,7 +45,7 @@ export function SidePane({ href, onClose }: { href: string; onClose: () => void 
           {t('layout.close')}
         </button>
       </div>
-      {page ? <PagePane page={page} path={href} /> : <p className="empty-state">{t('notFound.body', { path: href })}</p>}
+      {page ? <SidePage page={page} href={href} /> : <p className="empty-state">{t('notFound.body', { path: href })}</p>}
     </aside>
   );
 }

@@ -1,10 +1,14 @@
 // /auth/sign-in: e-mail and password against the pool, then the e-mail code
-// when the organisation requires it; on success, back to `redirect` or home.
+// when the organisation requires it, or straight after the password when the
+// link asks for it (mfa_method=email, spec 2.2: e.g. a link from the MFA
+// settings or a mail that wants this sign-in verified by e-mail); on success,
+// back to `redirect` or home.
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { createMfaEmailChallenge, getSession, verifyMfaEmail } from '../api/contracts/session.js';
+import { loadCognito } from '../auth/session.js';
 import { useServices } from '../services.js';
 
 export function SignInPane() {
@@ -12,12 +16,14 @@ export function SignInPane() {
   const { auth, api } = useServices();
   const router = useRouter();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { redirect?: string; error?: string };
+  const search = useSearch({ strict: false }) as { redirect?: string; error?: string; mfa_method?: 'email' };
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [mfaSentTo, setMfaSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(search.error === 'invitation_not_found' ? t('signIn.invitationNotFound') : null);
+  // The sign-in library loads while the user types, not when they submit.
+  useEffect(() => void loadCognito().catch(() => undefined), []);
   const [busy, setBusy] = useState(false);
 
   async function finish() {
@@ -29,15 +35,19 @@ export function SignInPane() {
     await navigate({ href: search.redirect?.startsWith('/') ? search.redirect : home });
   }
 
+  async function sendEmailCode() {
+    const challenge = await api(createMfaEmailChallenge);
+    setMfaSentTo(challenge.sentTo);
+  }
+
   async function afterPassword() {
+    // The link names the e-mail method: the code step follows the password
+    // without first asking whether the organisation requires it.
+    if (search.mfa_method === 'email') return sendEmailCode();
     try {
       await finish();
     } catch (e) {
-      if (e instanceof ApiError && e.body.code === 'MFA_REQUIRED') {
-        const challenge = await api(createMfaEmailChallenge);
-        setMfaSentTo(challenge.sentTo);
-        return;
-      }
+      if (e instanceof ApiError && e.body.code === 'MFA_REQUIRED') return sendEmailCode();
       throw e;
     }
   }

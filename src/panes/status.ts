@@ -1,8 +1,13 @@
 // What the status line shows besides the route: the focused list's
-// selection count (written by the list pane).
+// selection (written by the list pane; bulk commands read the ids).
 import { createStore } from './store.js';
 
-const selection = createStore(0);
+const selection = createStore<readonly string[]>([]);
+const EMPTY: readonly string[] = [];
 
-export const setSelectionCount = (n: number) => selection.set(n);
-export const useSelectionCount = selection.use;
+export const setSelection = (ids: Iterable<string>) => {
+  const list = [...ids];
+  selection.set(list.length ? list : EMPTY);
+};
+export const getSelection = () => selection.get();
+export const useSelectionCount = () => selection.use().length;

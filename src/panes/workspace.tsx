@@ -1,18 +1,22 @@
 // The staff workspace: the palette and key bindings from the command
 // registry, the page, and a status line (route, locale, user).
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { useKBar } from 'kbar';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.js';
 import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
-import { useCommandBindings } from '../commands/bindings.js';
+import { scopeChain, useCommandBindings } from '../commands/bindings.js';
 import { globalCommands } from '../commands/global.commands.js';
-import { Palette, PaletteActions, RecordActions } from '../commands/palette.js';
+import { PaletteHost, togglePalette } from '../commands/palette-host.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
+import { CommandsContext } from '../commands/command-button.js';
 import { Allotment } from 'allotment';
 import 'allotment/dist/style.css';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { moduleCommands } from '../commands/module.commands.js';
+import { useDialogs } from './dialogs.js';
+import { getSelection } from './status.js';
 import { useServices } from '../services.js';
 import { Breadcrumb } from './breadcrumb.js';
 import { useSelectionCount } from './status.js';
@@ -20,7 +24,7 @@ import { setLayout, useLayout } from './layout.js';
 import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
-const commands = globalCommands();
+const commands = [...globalCommands(), ...moduleCommands()];
 
 // Dark by default; the light theme is remembered per browser.
 function applyTheme(theme: string) {
@@ -38,7 +42,8 @@ const ScannerDialog = lazy(() => import('../scanner/scanner.js').then((m) => ({ 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
   const { auth, api } = useServices();
-  const { query } = useKBar();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const router = useRouter();
   const [session, setSession] = useState<Session | null>(null);
@@ -58,10 +63,16 @@ function Shell({ children }: { children: ReactNode }) {
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
       flag: (name) => session?.featureFlags[name] ?? false,
       toggleTheme,
-      togglePalette: () => query.toggle(),
+      togglePalette: () => togglePalette(scopeChain(document.activeElement)),
       grid: focusedGrid,
       openSide: (href) => setLayout({ side: href }),
       openScanner: () => setScannerOpen(true),
+      signOut: async () => {
+        auth.signOut();
+        queryClient.clear();
+        await router.invalidate();
+        await router.navigate({ to: '/auth/sign-in' });
+      },
       closeSide: () => setLayout({ side: null }),
       focusOtherPane: () => {
         const inSide = document.activeElement?.closest('.side-pane');
@@ -72,6 +83,29 @@ function Shell({ children }: { children: ReactNode }) {
         target?.focus();
       },
       showShortcuts: () => setSheetOpen(true),
+      path: () => router.state.location.pathname,
+      search: () => router.state.location.search as Record<string, unknown>,
+      setSearch: (patch) =>
+        void router.navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true }),
+      api,
+      dialogs,
+      t: i18n.getFixedT(i18n.language),
+      selection: getSelection,
+      invalidate: (root) => queryClient.invalidateQueries({ queryKey: [root] }),
+      reportError: (e) => {
+        // 401 and 403 are handled by the API wrapper (sign-in, forbidden dialog).
+        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return;
+        if (e instanceof ApiError && e.status < 500) dialogs.toast({ description: e.body.message, variant: 'destructive' });
+        else dialogs.showError();
+      },
+      download: (url, filename) => {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = filename;
+        document.body.append(a);
+        a.click();
+        a.remove();
+      },
       toggleLocale: async () => {
         const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
         await api(patchSessionLocale, { body: { locale: next } });
@@ -80,19 +114,15 @@ function Shell({ children }: { children: ReactNode }) {
         await i18n.changeLanguage(fresh.locale);
       },
     }),
-    [router, session, query, i18n, api],
+    [router, session, i18n, api, auth, dialogs, queryClient, i18n.language],
   );
   useCommandBindings(commands, ctx);
+  const runner = useMemo(() => ({ commands, ctx }), [ctx]);
 
-  const signOut = async () => {
-    auth.signOut();
-    await router.invalidate();
-    await router.navigate({ to: '/auth/sign-in' });
-  };
   return (
+    <CommandsContext.Provider value={runner}>
     <div className="workspace">
-      <PaletteActions commands={commands} ctx={ctx} />
-      <RecordActions ctx={ctx} />
+      <PaletteHost commands={commands} ctx={ctx} />
       {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
       {scannerOpen && (
         <Suspense fallback={null}>
@@ -102,7 +132,7 @@ function Shell({ children }: { children: ReactNode }) {
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>
         <Breadcrumb pathname={location.pathname} />
-        <button type="button" className="link" onClick={signOut}>
+        <button type="button" className="link" onClick={() => void ctx.signOut()}>
           {t('signOut')}
         </button>
       </header>
@@ -131,13 +161,12 @@ function Shell({ children }: { children: ReactNode }) {
         </span>
       </footer>
     </div>
+    </CommandsContext.Provider>
   );
 }
 
 export function Workspace({ children }: { children: ReactNode }) {
   return (
-    <Palette>
-      <Shell>{children}</Shell>
-    </Palette>
+    <Shell>{children}</Shell>
   );
 }

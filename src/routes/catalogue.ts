@@ -177,6 +177,9 @@ tabs('software', '/software', ['contract-and-cost', 'operation-activity', 'rule-
 add('software', '/software/add', 'add');
 add('software', '/software/add/$type', 'add-type');
 add('software', '/software/add/custom-saas/$customSaasType', 'add-custom-saas');
+// Spec 2.3 apps: "custom-app add by {customAppType}". /apps/* lands on the
+// same path under /software (spec 2.1), so the page lives there.
+add('apps', '/software/add/custom-app/$customAppType', 'add-type');
 add('software', '/software/marketplace/$id', 'marketplace-app');
 add('software', '/software/marketplace/install/finish', 'install-finish');
 tabs('software', '/software/$id', ['overview', 'users', 'activity-monitoring', 'detail', 'architecture', 'contracts-cost', 'rule-and-policy', 'settings']);
@@ -192,6 +195,7 @@ tabs('licenses', '/licenses', ['rule-and-policy', 'operation-activity', 'contrac
 add('licenses', '/licenses/add', 'add');
 add('licenses', '/licenses/add/$allocationType', 'add-type');
 add('licenses', '/licenses/add/$allocationType/completed', 'add-completed');
+add('licenses', '/licenses/$id', 'profile');
 tabs('licenses', '/licenses/$id', ['assignments', 'people', 'service-plans']);
 add('licenses', '/licenses/$id/service-plans/$licenseServiceId', 'service-plan');
 
@@ -233,6 +237,7 @@ add('marketplace', '/marketplace/sales-orders', 'sales-orders');
 add('marketplace', '/marketplace/sales-orders/$orderId', 'sales-order');
 add('marketplace', '/marketplace/sent-orders', 'sent-orders');
 add('marketplace', '/marketplace/sent-orders/$orderId', 'sent-order');
+add('marketplace', '/marketplace/sent-orders/$orderId/activities', 'activity');
 add('marketplace', '/marketplace/cart', 'cart');
 add('marketplace', '/marketplace/unavailable', 'unavailable');
 

@@ -51,6 +51,24 @@ export const REDIRECTS: readonly RedirectDef[] = [
   { from: '/time-and-attendance/summary/daily', to: '/time-and-attendance/summary/daily-place' }, // ours: short form
 ];
 
+/** A page whose URL must name a search value: when it is missing (or
+ * invalid), the page redirects to itself with `key=value`. */
+export interface SearchRedirectDef {
+  path: string;
+  key: string;
+  value: string;
+}
+
+export const SEARCH_REDIRECTS: readonly SearchRedirectDef[] = [
+  // Spec 2.1: the integration users page with no category goes to category
+  // ALL if the integration is subordinate, otherwise FOLLOWING. Whether it is
+  // subordinate comes from the integration's contract (isSubordinate, spec 3),
+  // read by the app-integrations module, which is not built yet: until then
+  // every integration gets FOLLOWING. That module will decide ALL vs FOLLOWING
+  // once it can read the contract.
+  { path: '/app-integrations/$id/users', key: 'category', value: 'FOLLOWING' },
+];
+
 /** /apps and /apps/* → the same path under /software, query kept (spec 2.1). */
 export function appsToSoftware(pathAfterApps: string): string {
   const rest = pathAfterApps.replace(/^\/+/, '');

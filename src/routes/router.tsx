@@ -18,15 +18,21 @@ import { PANES } from '../panes/registry.js';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from '../panes/screens.js';
 import { PAGES } from './catalogue.js';
 import { defaultsOf } from '../tables/list-search.js';
-import { REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
+import { type Access, accessRedirect, sessionAccess } from './access.js';
+import { REDIRECTS, SEARCH_REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
 import { SEARCH_SCHEMAS } from './search-schemas.js';
 
 export interface AuthState {
   isSignedIn(): boolean;
+  /** The current access token (the browser's auth has it): the default `access` reads the session with it. */
+  accessToken?(): Promise<string | null>;
 }
 
 export interface RouterContext {
   auth: AuthState;
+  /** The signed-in account's areas (GET /v2/session), null when unknown;
+   * by default read with `auth`'s token, once per token. */
+  access?: () => Promise<Access | null>;
 }
 
 export interface RouterOptions {
@@ -97,10 +103,14 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
   const staff = createRoute({
     getParentRoute: () => rootRoute,
     id: 'staff',
-    beforeLoad: ({ context, location }) => {
+    beforeLoad: async ({ context, location }) => {
       if (!context.auth.isSignedIn()) {
         throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } });
       }
+      // Staff and individual are separate areas (spec 6): an account opening
+      // the one it does not have goes to the home of the one it has.
+      const to = accessRedirect((await context.access?.()) ?? null, location.pathname);
+      if (to) throw redirect({ href: to, replace: true });
     },
     component: Workspace ? () => <Workspace><Outlet /></Workspace> : Outlet,
   });
@@ -108,6 +118,7 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
   const pages: AnyRoute[] = PAGES.map((page) => {
     const Pane = PANES[page.path];
     const schema = SEARCH_SCHEMAS[page.path];
+    const required = SEARCH_REDIRECTS.filter((r) => r.path === page.path);
     return createRoute({
       getParentRoute: () => staff,
       path: page.path,
@@ -118,7 +129,10 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
             validateSearch: schema,
             search: { middlewares: [stripSearchParams(defaultsOf(schema))] },
             beforeLoad: ({ search, location }: { search: Record<string, unknown>; location: { pathname: string; searchStr: string } }) => {
-              const clean = defaultStringifySearch(withoutDefaults(search, defaultsOf(schema)));
+              // A key the page must name (spec 2.1: the integration users'
+              // category) is added when missing or invalid.
+              const added = Object.fromEntries(required.filter((r) => search[r.key] === undefined).map((r) => [r.key, r.value]));
+              const clean = defaultStringifySearch(withoutDefaults({ ...search, ...added }, defaultsOf(schema)));
               if (clean !== location.searchStr) throw redirect({ href: location.pathname + clean, replace: true });
             },
           }
@@ -166,7 +180,7 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
 export function createAppRouter(opts: RouterOptions) {
   return createRouter({
     routeTree: buildRouteTree(opts),
-    context: opts.context,
+    context: { ...opts.context, access: opts.context.access ?? sessionAccess(opts.context.auth) },
     ...(opts.history ? { history: opts.history } : {}),
     defaultPendingMs: 200,
     defaultPendingMinMs: 0,

@@ -3,8 +3,10 @@
 // sort columns only in words, the values below are our naming of them.
 import { z } from 'zod';
 import { PEOPLE_SETTINGS_LISTS } from './catalogue.js';
+import { MODULES } from '../api/modules/index.js';
 import {
   listSearch,
+  moduleListSearch,
   zBool,
   zDate,
   zEnum,
@@ -33,6 +35,8 @@ const MASTER_DATA = listSearch({ sortColumns: ['DISPLAY_ORDER', 'NAME', 'CODE'],
 const required = (s: string) => z.string().min(1, s);
 
 export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
+  // Module lists: derived from their definitions (src/api/modules).
+  ...Object.fromEntries(MODULES.map((m) => [m.paths.list, moduleListSearch(m)])),
   // The seventeen people master-data lists share one shape.
   ...Object.fromEntries(PEOPLE_SETTINGS_LISTS.map((list) => [`/people/settings/${list}`, MASTER_DATA])),
   '/places': listSearch({ sortColumns: ['CODE', 'PLACE'], maxPageSize: null }).extend({
@@ -62,18 +66,6 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   }),
   '/id-managements/group-id/add': z.object({ loginId: zText() }),
   '/id-managements/group-id/$id/members': z.object({ page: zPageIndex(1), pageSize: zPageSize(100, null) }),
-  '/equipment': listSearch({
-    sortColumns: ['NAME', 'EQUIPMENT_TYPE', 'MODEL', 'SERIAL_NUMBER', 'ASSET_TAG', 'ASSIGNED_PERSON', 'ASSIGNED_PLACE', 'CREATED_AT'],
-  }).extend({
-    category: zEnum(['ALL', 'DISPOSED', 'PENDING_DISPOSAL'], 'ALL'),
-    freeText: zText(),
-    equipmentTypeIdIn: zIds(),
-    equipmentItemIdIn: zIds(),
-    assignedWorkerIdIn: zIds(),
-    placementPlaceIdIn: zIds(),
-  }),
-  '/equipment/settings/equipment-types': MASTER_DATA,
-  '/equipment/settings/equipment-items': MASTER_DATA,
   '/equipment/import-csv': IMPORT_CSV.extend({
     uploadedFileKey: zText(),
     processingState: zText(),
@@ -136,6 +128,10 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   '/software/alerts/inactive-user': ALERT_PAGE,
   '/software/alerts/alumni': ALERT_PAGE,
   '/app-integrations/import-csv/$id': IMPORT_CSV,
+  // No default: a missing category is added to the URL (redirects.ts SEARCH_REDIRECTS).
+  '/app-integrations/$id/users': z.object({
+    category: zOptionalEnum(['FOLLOWING', 'NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI', 'ALL']),
+  }),
   '/people/workforce': listSearch({ directionKey: 'sortOrder', sortColumns: ['PERSON', 'WORKER_TYPE', 'JOINED_ON', 'LEFT_ON'], maxPageSize: null }).extend(
     peopleFilters,
   ),

@@ -1,7 +1,9 @@
 // The QR/barcode scanner (spec 1): the barcode-detector ponyfill on zxing-wasm,
 // its .wasm served by us (bundled by Vite), never fetched from a CDN. A code
-// is looked up like a palette query; a match opens its record beside the
-// current page.
+// is looked up exactly (GET /v2/search?exact=true: a device tag, asset tag or
+// serial number equal to it, ignoring case and surrounding space); the
+// record it names opens beside the current page. A code that only partly
+// matches something (EQ-1 in EQ-10, a person's e-mail) opens nothing.
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { useEffect, useRef, useState } from 'react';
@@ -27,15 +29,21 @@ export function ScannerDialog({ onClose, onOpen }: { onClose: () => void; onOpen
   const [message, setMessage] = useState<string | null>(null);
 
   async function handle(codes: string[]) {
-    const code = codes[0];
+    const code = codes[0]?.trim().slice(0, 100);
     if (!code) return setMessage(t('scanner.nothing'));
-    setMessage(t('scanner.decoded', { code }));
-    const found = await api(searchRecords, { query: { q: code } }).catch(() => null);
-    const hit = found?.results.flatMap((r) => r.items)[0];
+    const decoded = t('scanner.decoded', { code });
+    setMessage(decoded);
+    let found;
+    try {
+      found = await api(searchRecords, { query: { q: code, exact: 'true' } });
+    } catch (e) {
+      return setMessage(`${decoded} ${t('common:scanner.searchFailed', { code, message: e instanceof Error ? e.message : String(e) })}`);
+    }
+    const hit = found.results.flatMap((r) => r.items)[0];
     if (hit) {
       onOpen(hit.href);
       onClose();
-    } else setMessage(`${t('scanner.decoded', { code })} ${t('scanner.noRecord', { code })}`);
+    } else setMessage(`${decoded} ${t('common:scanner.noExactMatch', { code })}`);
   }
 
   async function fromFile(file: File) {

@@ -2,17 +2,27 @@
 // opened. The URL's validated search (routes/search-schemas.ts) is the list
 // state; paging, sorting and the filter write back to the URL.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMatch, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.js';
 import type { Contract } from '../api/contracts/define.js';
 import { setLayout } from '../panes/layout.js';
-import { setSelectionCount } from '../panes/status.js';
+import { setSelection } from '../panes/status.js';
 import { useServices } from '../services.js';
 import type { RowData } from '@tanstack/react-table';
 import { DataGrid, type GridColumn, type GridSort } from './data-grid.js';
+
+/** The page sizes a list offers, as far as its search schema allows them (spec 9: at most 1000 where bounded). */
+export const PAGE_SIZES = [20, 50, 100, 500, 1000] as const;
+
+/** The choices for a list: PAGE_SIZES its schema accepts, plus the current size when it is not one of them. */
+export function pageSizeChoices(field: z.ZodType | undefined, current: number): number[] {
+  // A size the schema does not accept falls back to its default: it is not a choice.
+  const allowed = PAGE_SIZES.filter((n) => !field || field.safeParse(n).data === n);
+  return [...new Set([...allowed, current])].sort((a, b) => a - b);
+}
 
 export interface ListDef<T extends RowData> {
   /** Query key root and the grid's id (its column settings are kept under it). */
@@ -27,6 +37,12 @@ export interface ListDef<T extends RowData> {
   /** URL keys of this list (they differ between spec lists). */
   keys: { sort: string; direction: string; filter?: string };
   toolbar?: ReactNode;
+  /** Above the toolbar: a tab bar (categories, settings, placeholders). */
+  tabs?: ReactNode;
+  /** Opening a row (Enter); default: navigate to href. */
+  open?: (row: T) => void;
+  /** The data-scope of the pane: its commands' keys act while focus is inside. */
+  scope?: string;
 }
 
 export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
@@ -34,12 +50,17 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const { api } = useServices();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // The page's search schema says which page sizes this list takes.
+  const router = useRouter();
+  const routeId = useMatch({ strict: false, select: (m) => m.routeId });
+  const routes = router.routesById as Record<string, { options: { validateSearch?: unknown } } | undefined>;
+  const schema = (routeId ? routes[routeId]?.options.validateSearch : undefined) as z.ZodObject | undefined;
   const filterRef = useRef<HTMLInputElement>(null);
   const filterKey = def.keys.filter;
   const [filter, setFilter] = useState(String((filterKey && search[filterKey]) ?? ''));
 
-  const onSelection = useCallback((ids: ReadonlySet<string>) => setSelectionCount(ids.size), []);
-  useEffect(() => () => setSelectionCount(0), []);
+  const onSelection = useCallback((ids: ReadonlySet<string>) => setSelection(ids), []);
+  useEffect(() => () => setSelection([]), []);
   const setSearch = (patch: Record<string, unknown>) =>
     void navigate({ search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true });
 
@@ -60,16 +81,18 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const data = query.data ? def.items(query.data as never) : { items: [], count: 0 };
   const pageIndex = Number(search.pageIndex ?? 0);
   const pageSize = Number(search.pageSize ?? 100);
+  const pageSizes = pageSizeChoices(schema?.shape.pageSize as z.ZodType | undefined, pageSize);
   const sort: GridSort = {
     column: search[def.keys.sort] as string | undefined,
     direction: (search[def.keys.direction] as 'asc' | 'desc' | undefined) ?? 'asc',
   };
 
   return (
-    <section className="pane" aria-labelledby="pane-title">
+    <section className="pane" aria-labelledby="pane-title" data-scope={def.scope}>
       <h1 id="pane-title" className="pane-title">
         {t(def.title)}
       </h1>
+      {def.tabs}
       <div className="list-toolbar">
         {filterKey && (
           <input
@@ -82,7 +105,10 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
             onChange={(e) => setFilter(e.target.value)}
             onKeyDown={(e) => {
               // Back to the rows without the mouse.
-              if (e.key === 'Escape' || e.key === 'ArrowDown') (document.querySelector(`[aria-label="${t(def.title)}"]`) as HTMLElement | null)?.focus();
+              if (e.key !== 'Escape' && e.key !== 'ArrowDown') return;
+              // Escape in a search box would also clear it: keep the filter.
+              e.preventDefault();
+              (document.querySelector(`[role="grid"][aria-label="${t(def.title)}"]`) as HTMLElement | null)?.focus();
             }}
           />
         )}
@@ -102,7 +128,9 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
         error={query.error ? (query.error instanceof ApiError ? query.error.body.message : String(query.error)) : null}
         onSort={(s) => setSearch({ [def.keys.sort]: s.column, [def.keys.direction]: s.direction, pageIndex: 0 })}
         onPage={(p) => setSearch({ pageIndex: p })}
-        onOpen={(row) => void navigate({ href: def.href(row) })}
+        pageSizes={pageSizes}
+        onPageSize={(size) => setSearch({ pageSize: size, pageIndex: 0 })}
+        onOpen={def.open ?? ((row) => void navigate({ href: def.href(row) }))}
         onOpenSide={(row) => setLayout({ side: def.href(row) })}
         onSelectionChange={onSelection}
         onFocusFilter={() => filterRef.current?.focus()}

@@ -3,6 +3,7 @@
 // An invalid value falls back to its default instead of failing the page,
 // and defaults are stripped from the URL (see the router).
 import { z } from 'zod';
+import type { ModuleDef } from '../api/modules/define.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -61,4 +62,24 @@ export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
     if (r.success && r.data !== undefined) out[key] = r.data;
   }
   return out;
+}
+
+/** A module's list search, from its definition: paging and sorting with the
+ * list's limits, its category with the first value as default, freeText and
+ * its id-in filters. */
+export function moduleListSearch(m: ModuleDef) {
+  const sorts = Object.keys(m.list.sort) as [string, ...string[]];
+  const shape: Record<string, z.ZodType> = { freeText: zText() };
+  const cat = m.list.categories;
+  if (cat) {
+    const values = Object.keys(cat.values) as [string, ...string[]];
+    shape[cat.key] = zEnum(values, values[0]);
+  }
+  for (const key of Object.keys(m.list.idFilters ?? {})) shape[key] = zIds();
+  return listSearch({
+    sortColumns: sorts,
+    ...(m.list.defaultSort ? { defaultSort: m.list.defaultSort } : {}),
+    defaultDirection: m.list.defaultDirection ?? 'asc',
+    maxPageSize: m.list.maxPageSize,
+  }).extend(shape);
 }

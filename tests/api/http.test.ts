@@ -113,3 +113,16 @@ describe('headers and health', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 });
+
+describe('when the identity pool cannot be reached', () => {
+  it('answers 503, not 401: the token may be good, and a 401 would sign the console out', async () => {
+    const cut = await createTestServer({ jwksUrl: 'http://127.0.0.1:9/pool/.well-known/jwks.json' });
+    try {
+      const res = await cut.app.request('/v2/session', { headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'en-US' } });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again later.' });
+    } finally {
+      await cut.close();
+    }
+  });
+});

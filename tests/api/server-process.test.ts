@@ -2,7 +2,7 @@
 // default (PGlite on disk, its own cognito-local and MailDev), signed into
 // with a printed demo account; stopped with SIGTERM and started again, it
 // keeps every row.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,46 +10,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
 import { getAuthConfig } from '../../src/api/contracts/auth.js';
 import { getSession, patchSessionLocale } from '../../src/api/contracts/session.js';
-import { freePort } from '../../server/local/cognito-local.js';
 import { signIn } from '../support/cognito.js';
+import { freePorts, type Ports, startServer, stopServer } from '../support/server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-start-'));
 let child: ChildProcess | null = null;
 
-async function start(ports: { http: number; cognito: number; smtp: number; web: number }) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve('.'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      PORT: String(ports.http),
-      COGNITO_LOCAL_PORT: String(ports.cognito),
-      MAILDEV_SMTP_PORT: String(ports.smtp),
-      MAILDEV_WEB_PORT: String(ports.web),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += String(d)));
-  proc.stderr!.on('data', (d) => (out += String(d)));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('Demo sign-ins')) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await new Promise((r) => setTimeout(r, 200));
-  return { proc, output: () => out };
+async function start(ports: Ports) {
+  const server = await startServer({ dataDir, ports });
+  child = server.proc;
+  return server;
 }
-
-async function stop(proc: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  proc.kill('SIGTERM');
-  return Promise.race([exited, new Promise<null>((_, reject) => setTimeout(() => reject(new Error('no exit within 20 s')), 20_000))]);
-}
+const stop = (proc: ChildProcess) => stopServer(proc, 20_000);
 
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -58,7 +30,7 @@ afterAll(() => {
 
 describe('npm start', () => {
   it('runs with demo data on embedded defaults and keeps it across a restart', { timeout: 180_000 }, async () => {
-    const ports = { http: await freePort(), cognito: await freePort(), smtp: await freePort(), web: await freePort() };
+    const ports = await freePorts();
     const base = `http://127.0.0.1:${ports.http}`;
     const first = await start(ports);
     const banner = first.output();

@@ -2,8 +2,12 @@
 // through any endpoint: every route of the table is called by A's
 // all-areas admin with B's ids wherever an id goes, and B's rows are compared
 // before and after.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { AREAS } from '../../src/api/contracts/define.js';
+import { MODULES } from '../../src/api/modules/index.js';
+import { withScope } from '../../server/db/tenant.js';
 import { routeTable } from '../../server/routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 
@@ -12,6 +16,8 @@ let adminA: TestAccount;
 let adminB: TestAccount;
 let orgB: string;
 const bIds: Record<string, string> = {};
+/** A CSV file organisation B uploaded (not an id: it never goes into paths). */
+let bUploadKey = '';
 
 // A request body per mutating route, with B's ids where ids go. A new
 // mutating route must add its example here, or the coverage test fails.
@@ -28,6 +34,19 @@ const examples: Record<string, (b: Record<string, string>) => unknown> = {
   'settings.productPermissions.create': () => ({ productPermissionName: 'pp from A', itForce: true }),
   'settings.peopleGroups.create': (b) => ({ name: 'g from A', individuallyIncluded: [b.person] }),
   'settings.roles.create': (b) => ({ roleName: 'role from A', productPermissionIds: [b.productPermission], peopleGroupIds: [b.peopleGroup] }),
+  'equipment.create': (b) => ({ name: 'from A', equipmentTypeId: b.equipmentType, assignedWorkerId: b.worker, placementPlaceId: b.place, deviceId: b.device }),
+  'equipment.bulk': (b) => ({ ids: [b.equipment], action: 'assignPlace', values: { placementPlaceId: b.place } }),
+  'equipment.csvImport': () => ({ dryrun: false, uploadedFileKey: bUploadKey }),
+  'equipmentItems.create': (b) => ({ name: 'item from A', equipmentTypeId: b.equipmentType }),
+  // Every module: update its title field; enable and disable take no body.
+  ...Object.fromEntries(
+    MODULES.flatMap((m) => [
+      [`${m.id}.update`, () => ({ [m.titleField]: 'changed by A' })],
+      [`${m.id}.enable`, () => undefined],
+      [`${m.id}.disable`, () => undefined],
+      ...(m.id.startsWith('equipment') && !['equipment', 'equipmentItems'].includes(m.id) ? [[`${m.id}.create`, () => ({ [m.titleField]: 'from A' })]] : []),
+    ]),
+  ),
 };
 
 /** Everything of organisation B, read as the owning role (bypassing RLS). */
@@ -44,10 +63,16 @@ async function snapshotB() {
     'roles',
     'role_product_permissions',
     'role_people_groups',
+    'places',
+    'devices',
+    'equipment_types',
+    'equipment_items',
+    'equipment',
+    'csv_imports',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {
-    out[t] = await s.db.selectFrom(t).selectAll().where('org_id', '=', orgB).orderBy('id').execute();
+    out[t] = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(t)} WHERE org_id = ${orgB} ORDER BY 1`.execute(s.db)).rows;
   }
   out.organizations = await s.db.selectFrom('organizations').selectAll().where('id', '=', orgB).execute();
   return JSON.parse(JSON.stringify(out));
@@ -65,7 +90,24 @@ beforeAll(async () => {
   const row = await s.db.selectFrom('product_permissions').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
   const group = await s.db.selectFrom('people_groups').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
   const role = await s.db.selectFrom('roles').where('org_id', '=', orgB).select('id').executeTakeFirstOrThrow();
+  const one = async (tx: Parameters<Parameters<typeof withScope>[2]>[0], q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(tx)).rows[0]!.id;
+  const refs = await withScope(s.db, { orgId: orgB }, async (tx) => {
+    const place = await one(tx, sql<{ id: string }>`INSERT INTO places (org_id, code, name) VALUES (${orgB}, 'B-1', 'B の本社') RETURNING id`);
+    const device = await one(tx, sql<{ id: string }>`INSERT INTO devices (org_id, name, device_tag) VALUES (${orgB}, 'B PC', 'B-DEV') RETURNING id`);
+    const equipmentType = await one(tx, sql<{ id: string }>`INSERT INTO equipment_types (org_id, name) VALUES (${orgB}, 'B 種別') RETURNING id`);
+    const equipmentItem = await one(tx, sql<{ id: string }>`INSERT INTO equipment_items (org_id, name, equipment_type_id) VALUES (${orgB}, 'B 品目', ${equipmentType}) RETURNING id`);
+    const worker = await one(tx, sql<{ id: string }>`SELECT id FROM workers WHERE person_id = ${adminB.personId}`);
+    const equipment = await one(tx, sql<{ id: string }>`INSERT INTO equipment (org_id, name, equipment_type_id, placement_place_id, assigned_worker_id)
+      VALUES (${orgB}, 'B の備品', ${equipmentType}, ${place}, ${worker}) RETURNING id`);
+    return { place, device, equipmentType, equipmentItem, worker, equipment };
+  });
+  // A CSV file B uploaded: A may not import it.
+  bUploadKey = `org/${orgB}/import-csv/${crypto.randomUUID()}/b.csv`;
+  const presigned = await s.storage.presignUpload({ key: bUploadKey, contentType: 'text/csv', maxBytes: 1000 });
+  const put = await s.app.request(presigned.url.replace(/^https?:\/\/[^/]+/, ''), { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: '備品名\nB のファイル\n' });
+  expect(put.status).toBe(200);
   Object.assign(bIds, {
+    ...refs,
     person: adminB.personId,
     account: adminB.accountId,
     invitation: inv.id,
@@ -85,7 +127,7 @@ describe('tenant isolation', () => {
 
   it("no route, called by A with B's ids, shows or changes anything of B", async () => {
     const before = await snapshotB();
-    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test'];
+    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社'];
     for (const { contract } of routeTable) {
       const paths = contract.path.includes('{') ? Object.values(bIds).map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
       for (const path of paths) {

@@ -117,3 +117,53 @@ describe('identity admin', () => {
   });
 });
 
+
+describe('fetching the signing keys', () => {
+  /** A stand-in for a slow network in front of the pool's real JWKS: the first `stall` fetches never answer. */
+  async function slowJwks(stall: number) {
+    const http = await import('node:http');
+    let seen = 0;
+    const server = http.createServer(async (req, res) => {
+      if (++seen <= stall) return; // never answers: the verifier's timeout fires
+      const upstream = await fetch(cognito.jwksUrl);
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return { url: `http://127.0.0.1:${port}/jwks.json`, fetches: () => seen, close: () => (server.closeAllConnections(), server.close()) };
+  }
+
+  it('tries a fetch that timed out once more before failing the request', async () => {
+    const jwks = await slowJwks(1);
+    try {
+      const v = createCognitoVerifier({ issuer: cognito.issuer, jwksUrl: jwks.url, clientId: cognito.clientId, jwksTimeoutMs: 300 });
+      await expect(v.verify(tokens.accessToken)).resolves.toMatchObject({ sub });
+      expect(jwks.fetches()).toBe(2);
+    } finally {
+      jwks.close();
+    }
+  });
+
+  it('reports a pool whose keys stay unreachable as a timeout (the 503 path), not as a bad token', async () => {
+    const jwks = await slowJwks(99);
+    try {
+      const v = createCognitoVerifier({ issuer: cognito.issuer, jwksUrl: jwks.url, clientId: cognito.clientId, jwksTimeoutMs: 200 });
+      await expect(v.verify(tokens.accessToken)).rejects.toMatchObject({ code: 'ERR_JWKS_TIMEOUT' });
+    } finally {
+      jwks.close();
+    }
+  });
+
+  it('warm() fetches the keys ahead, so a request needs no fetch', async () => {
+    const jwks = await slowJwks(0);
+    try {
+      const v = createCognitoVerifier({ issuer: cognito.issuer, jwksUrl: jwks.url, clientId: cognito.clientId });
+      await v.warm!();
+      expect(jwks.fetches()).toBe(1);
+      await expect(v.verify(tokens.accessToken)).resolves.toMatchObject({ sub });
+      expect(jwks.fetches()).toBe(1);
+    } finally {
+      jwks.close();
+    }
+  });
+});

@@ -25,6 +25,31 @@ test('Ctrl+K finds a page by its Japanese and its English name; Enter goes there
   await expect(page).toHaveURL(/\/people\/workforce$/);
 });
 
+test('keys typed right after Ctrl+K, while the palette is still loading, are its query', async ({ page }) => {
+  // The palette (kbar) loads after the first paint; hold its chunk back.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/palette-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page);
+  await page.keyboard.press('Control+k');
+  // "g p" would jump to people if the keys reached the page.
+  await page.keyboard.type('Roles gp');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  expect(new URL(page.url()).pathname).toBe('/software/registry');
+  release();
+  const search = page.getByRole('combobox');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('Roles');
+  await expect(page.getByRole('option', { selected: true })).toContainText('設定 › ロール');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
+});
+
 test('g sequences jump to modules, but not while typing', async ({ page }) => {
   await signIn(page);
   await page.keyboard.press('g');

@@ -24,8 +24,10 @@ test('a signed-out user is sent to sign-in and back after signing in', async ({ 
   await page.keyboard.type(admin.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/equipment\?freeText=pc$/);
-  await expect(page.getByRole('heading', { name: '備品' })).toBeVisible();
-  await expect(page.getByText('このモジュールはまだ利用できません。')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '備品', exact: true })).toBeVisible();
+  // The list opens with the filter from the URL it was asked for.
+  await expect(page.getByRole('searchbox', { name: '絞り込み' })).toHaveValue('pc');
+  await expect(page.getByRole('grid', { name: '備品' })).toBeVisible();
   await expectAccessible(page);
 
   // A reload keeps the session; the home redirect lands on the software registry.
@@ -39,4 +41,35 @@ test('an unknown page says so, with a link home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: /ページが見つかりません|Page not found/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /ホームへ戻る|Go to the home page/ })).toBeVisible();
+});
+
+test('an expired stored session is refreshed with the refresh token; signing out forgets it', async ({ page }) => {
+  await signIn(page);
+  // Make the stored access token look expired (only its exp is read here;
+  // the server never sees it, since the refresh replaces it first).
+  const before = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!;
+    const [h, p, s] = localStorage.getItem(key)!.split('.');
+    const payload = JSON.parse(atob(p!.replace(/-/g, '+').replace(/_/g, '/')));
+    payload.exp = 1;
+    const b64 = btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem(key, `${h}.${b64}.${s}`);
+    return { key, token: `${h}.${b64}.${s}` };
+  });
+  await page.goto('/equipment');
+  await expect(page.getByRole('grid', { name: '備品' })).toBeVisible();
+  await expect(page.getByRole('contentinfo', { name: 'status' })).toContainText(admin.email);
+  const after = await page.evaluate((k) => localStorage.getItem(k), before.key);
+  expect(after).not.toBe(before.token);
+  expect(JSON.parse(Buffer.from(after!.split('.')[1]!, 'base64url').toString()).exp * 1000).toBeGreaterThan(Date.now());
+
+  // Sign out from the palette: the stored session is gone, and pages ask for sign-in again.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('サインアウト');
+  await expect(page.getByRole('option', { selected: true })).toContainText('サインアウト');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.')))).toEqual([]);
+  await page.goto('/equipment');
+  await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=/);
 });

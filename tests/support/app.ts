@@ -2,6 +2,9 @@
 // template or PostgreSQL), verifying real tokens from the cognito-local
 // emulator that global-setup started, and mailing through its MailDev.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { createApiClient } from '../../src/api/client.js';
 import type { Area } from '../../src/api/contracts/define.js';
@@ -15,6 +18,8 @@ import { withScope } from '../../server/db/tenant.js';
 import { Worker } from '../../server/jobs/queue.js';
 import { createMailer, mailJobHandler } from '../../server/mail/mailer.js';
 import { MAIL_QUEUE } from '../../server/mail/outbox.js';
+import { createStorage } from '../../server/storage/index.js';
+import { CSV_IMPORT_QUEUE, csvImportJobHandler } from '../../server/modules/module/csv-job.js';
 import { signIn } from './cognito.js';
 import { openTestDatabase } from './db.js';
 
@@ -44,7 +49,8 @@ export interface TestAccount {
   token: string;
 }
 
-export async function createTestServer() {
+/** `jwksUrl` replaces the pool's key URL the server verifies tokens with (an unreachable one, say). */
+export async function createTestServer(opts: { jwksUrl?: string } = {}) {
   const cognito = {
     endpoint: env(TEST_ENV.endpoint),
     userPoolId: env(TEST_ENV.poolId),
@@ -52,8 +58,12 @@ export async function createTestServer() {
     issuer: env(TEST_ENV.issuer),
     jwksUrl: env(TEST_ENV.jwksUrl),
   };
+  // Own data directory per server: the local file storage and its signing secret.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-test-data-'));
   const config = loadConfig({
     ...process.env,
+    DATA_DIR: dataDir,
+    STORAGE_DRIVER: 'local',
     COGNITO_USER_POOL_ID: cognito.userPoolId,
     COGNITO_CLIENT_ID: cognito.clientId,
     COGNITO_ENDPOINT: cognito.endpoint,
@@ -65,10 +75,14 @@ export async function createTestServer() {
   const handle: DatabaseHandle = await openTestDatabase();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const identity = createCognitoAdmin({ region: config.COGNITO_REGION, endpoint: cognito.endpoint, userPoolId: cognito.userPoolId });
-  const verifier = createCognitoVerifier({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId });
-  const app = createApp({ config, db: handle.db, verifier, identity, logger });
+  const verifier = createCognitoVerifier({ issuer: cognito.issuer, jwksUrl: opts.jwksUrl ?? cognito.jwksUrl, clientId: cognito.clientId });
+  const storage = createStorage(config);
+  const app = createApp({ config, db: handle.db, verifier, identity, logger, storage });
   const mailer = createMailer({ smtpUrl: env(TEST_ENV.smtpUrl), from: config.MAIL_FROM });
-  const worker = new Worker({ db: handle.db, handlers: { [MAIL_QUEUE]: mailJobHandler(mailer) }, logger });
+  // Only this file's organisations: on a shared PostgreSQL, parallel test
+  // files must neither run nor be robbed of each other's jobs.
+  const orgIds: string[] = [];
+  const worker = new Worker({ db: handle.db, orgIds, handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage) }, logger });
 
   /** Fetch through the app in-process (no socket), like a browser would call it. */
   const fetchApp = async (input: string, init: RequestInit) => app.request(input, init);
@@ -82,6 +96,7 @@ export async function createTestServer() {
 
   async function createOrg(name = `Org ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
     const row = await handle.db.insertInto('organizations').values({ name, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow();
+    orgIds.push(row.id);
     return row.id;
   }
 
@@ -153,6 +168,7 @@ export async function createTestServer() {
     config,
     cognito,
     identity,
+    storage,
     worker,
     maildevUrl: env(TEST_ENV.maildevUrl),
     client,
@@ -161,6 +177,7 @@ export async function createTestServer() {
     async close() {
       mailer.close();
       await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

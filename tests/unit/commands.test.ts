@@ -1,26 +1,37 @@
 // The command registry's rules: no two commands share a key in one scope,
 // every command has a title in both languages, every page can be reached
 // from the palette.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en-US/commands.json' with { type: 'json' };
-import enRoutes from '../../locales/en-US/routes.json' with { type: 'json' };
-import ja from '../../locales/ja-JP/commands.json' with { type: 'json' };
-import jaRoutes from '../../locales/ja-JP/routes.json' with { type: 'json' };
+import { MODULES } from '../../src/api/modules/index.js';
 import { globalCommands, JUMPS } from '../../src/commands/global.commands.js';
-import { keyConflicts } from '../../src/commands/registry.js';
+import { moduleCommands } from '../../src/commands/module.commands.js';
+import { keyConflicts, keysOf } from '../../src/commands/registry.js';
 import { STATIC_PAGES } from '../../src/routes/catalogue.js';
 
-const resources: Record<string, Record<string, unknown>> = {
-  'en-US': { commands: en, routes: enRoutes },
-  'ja-JP': { commands: ja, routes: jaRoutes },
-};
+// Every namespace of both languages, as the console loads them.
+const resources: Record<string, Record<string, unknown>> = {};
+for (const lang of ['en-US', 'ja-JP']) {
+  const dir = path.join(import.meta.dirname, '../../locales', lang);
+  resources[lang] = Object.fromEntries(fs.readdirSync(dir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]));
+}
 const lookup = (lang: string, key: string) => {
   const [ns = '', path = ''] = key.split(':');
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[lang]?.[ns]);
 };
 
 describe('command registry', () => {
-  const commands = globalCommands();
+  const commands = [...globalCommands(), ...moduleCommands()];
+
+  it('gives every module its commands, and none of their keys is shadowed by a grid key', () => {
+    const gridKeys = new Set(commands.filter((c) => c.scope === 'pane:grid').flatMap((c) => keysOf(c).map((k) => k.toLowerCase())));
+    for (const m of MODULES) {
+      const mine = commands.filter((c) => c.scope === `pane:${m.id}`);
+      expect(mine.map((c) => c.id), m.id).toContain(`${m.id}.add`);
+      for (const c of mine) for (const k of keysOf(c)) expect(gridKeys.has(k.toLowerCase()), `${c.id} ${k}`).toBe(false);
+    }
+  });
 
   it('has no two commands on one key in one scope', () => {
     expect(keyConflicts(commands)).toEqual([]);
@@ -50,6 +61,16 @@ describe('command registry', () => {
   it('binds Ctrl/Cmd+K to the palette and Ctrl+Cmd+L to the language', () => {
     expect(commands.find((c) => c.id === 'palette.toggle')?.keys).toBe('$mod+KeyK');
     expect(commands.find((c) => c.id === 'locale.toggle')?.keys).toBe('Control+Meta+KeyL');
+  });
+});
+
+describe('page size', () => {
+  it('is a global command (so the palette offers it) on Shift+R, only while a list is on screen', () => {
+    const c = globalCommands().find((x) => x.id === 'grid.pageSize')!;
+    expect(c.scope ?? 'global').toBe('global');
+    expect(c.keys).toBe('Shift+KeyR');
+    expect(c.title).toEqual(['commands:grid.pageSize']);
+    expect(typeof c.when).toBe('function');
   });
 });
 

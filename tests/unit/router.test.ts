@@ -3,16 +3,20 @@
 // says, queries are kept where it says so, pages need a session, and the
 // catalogue has a title for every page in both languages.
 import { createMemoryHistory } from '@tanstack/react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import enRoutes from '../../locales/en-US/routes.json' with { type: 'json' };
 import jaRoutes from '../../locales/ja-JP/routes.json' with { type: 'json' };
 import { PAGES, SECTIONS } from '../../src/routes/catalogue.js';
+import { type Access, accessRedirect, sessionAccess } from '../../src/routes/access.js';
 import { createAppRouter } from '../../src/routes/router.js';
+import { SEARCH_SCHEMAS } from '../../src/routes/search-schemas.js';
+import { pageSizeChoices } from '../../src/tables/list-pane.js';
+import { REDIRECT_CASES } from '../support/redirect-cases.js';
 
-async function land(href: string, signedIn = true) {
+async function land(href: string, signedIn = true, access?: Access | null) {
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [href] }),
-    context: { auth: { isSignedIn: () => signedIn } },
+    context: { auth: { isSignedIn: () => signedIn }, ...(access !== undefined ? { access: async () => access } : {}) },
   });
   await router.load();
   const loc = router.state.location;
@@ -20,44 +24,8 @@ async function land(href: string, signedIn = true) {
 }
 
 describe('redirects (spec 2.1)', () => {
-  it.each([
-    ['/', '/software/registry'],
-    ['/apps', '/software/registry'],
-    ['/apps/integrations', '/software/registry'],
-    ['/software/integrations', '/software/registry'],
-    ['/settings', '/settings/persons/staff'],
-    ['/settings/persons', '/settings/persons/staff'],
-    ['/settings/permission-and-roles', '/settings/permission-and-roles/roles'],
-    ['/equipment/settings', '/equipment/settings/equipment-types'],
-    ['/people/settings', '/people/settings/employment-types'],
-    ['/organization', '/organization/chart'],
-    ['/organization/rule-policy', '/organization/chart'],
-    ['/organization/cost', '/organization/chart'],
-    ['/organization/alert', '/organization/chart'],
-    ['/it-operation-core', '/it-operation-core/packages'],
-    ['/public-ids', '/public-ids/registry'],
-    ['/public-ids/members', '/public-ids/registry'],
-    ['/public-ids/abc-123', '/public-ids/abc-123/details'],
-    ['/time-and-attendance', '/time-and-attendance/summary/daily-place'],
-    ['/time-and-attendance/summary', '/time-and-attendance/summary/daily-place'],
-    ['/person/p-1', '/person/p-1/personal-information'],
-    ['/alumni/p-2', '/alumni/p-2/personal-information'],
-    ['/id-managements/group-id/g-1', '/id-managements/group-id/g-1/members'],
-    ['/software/alerts', '/software/alerts/shadow-it/apps'],
-    ['/software/alerts/shadow-it', '/software/alerts/shadow-it/apps'],
-    ['/it-operation-core/operation-instances/i-9', '/it-operation-core/operation-instances/i-9/detail'],
-  ])('%s → %s', async (from, to) => {
+  it.each(REDIRECT_CASES)('%s → %s', async (from, to) => {
     expect(await land(from)).toBe(to);
-  });
-
-  it('the apps area keeps the path and the query string', async () => {
-    expect(await land('/apps/alerts/no-worker?page=2&sortOrder=desc')).toBe('/software/alerts/no-worker?page=2&sortOrder=desc');
-    expect(await land('/apps/marketplace?text=slack')).toBe('/software/marketplace?text=slack');
-  });
-
-  it('organisation history passes baseDate on, and only it', async () => {
-    expect(await land('/organization/history?baseDate=2024-04-01&x=1')).toBe('/organization/chart?baseDate=2024-04-01');
-    expect(await land('/organization/history')).toBe('/organization/chart');
   });
 });
 
@@ -82,6 +50,111 @@ describe('sessions', () => {
     // Only the root matches: it renders the not-found page (with its link home).
     expect(router.state.matches.map((m) => m.routeId)).toEqual(['__root__']);
     expect(router.state.location.pathname).toBe('/no/such/page');
+  });
+});
+
+describe('staff and individual areas (spec 6)', () => {
+  const individualOnly = { operatorAccess: false, individualAccess: true };
+  const operatorOnly = { operatorAccess: true, individualAccess: false };
+  const both = { operatorAccess: true, individualAccess: true };
+
+  it('sends an individual-only account from any staff page to /individual', async () => {
+    expect(await land('/equipment', true, individualOnly)).toBe('/individual');
+    expect(await land('/equipment?freeText=pc', true, individualOnly)).toBe('/individual');
+    expect(await land('/', true, individualOnly)).toBe('/individual');
+    expect(await land('/settings/mfa', true, individualOnly)).toBe('/individual');
+    expect(await land('/auth/sign-in', true, individualOnly)).toBe('/individual');
+    expect(await land('/individual', true, individualOnly)).toBe('/individual');
+    expect(await land('/individual/task/t-1/approval', true, individualOnly)).toBe('/individual/task/t-1/approval');
+  });
+
+  it('sends an operator without individual access from /individual to the staff home', async () => {
+    expect(await land('/individual', true, operatorOnly)).toBe('/software/registry');
+    expect(await land('/individual/task/t-1', true, operatorOnly)).toBe('/software/registry');
+    expect(await land('/equipment', true, operatorOnly)).toBe('/equipment');
+  });
+
+  it('lets an account with both areas, or whose access is unknown, go anywhere', async () => {
+    for (const access of [both, null]) {
+      expect(await land('/individual', true, access)).toBe('/individual');
+      expect(await land('/equipment', true, access)).toBe('/equipment');
+    }
+    // /individualism is not the individual area.
+    expect(accessRedirect(individualOnly, '/individualism')).toBe('/individual');
+    expect(accessRedirect({ operatorAccess: false, individualAccess: false }, '/equipment')).toBeNull();
+  });
+
+  describe('the session read', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const session = (a: Access) => ({
+      account: { id: '00000000-0000-4000-8000-000000000001', email: 'a@example.com' },
+      person: null,
+      organization: { id: '00000000-0000-4000-8000-000000000002', name: 'Org' },
+      locale: 'ja-JP',
+      accessibleScopes: [],
+      featureFlags: {},
+      mfa: { emailRequired: false, verified: true },
+      ...a,
+    });
+
+    it('asks GET /v2/session once per access token, and again after a failure', async () => {
+      let token = 't1';
+      let fail = false;
+      const fetch = vi.fn(async (url: string, init: RequestInit) => {
+        expect(url).toBe('/v2/session');
+        expect((init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+        return fail ? new Response('{}', { status: 500 }) : Response.json(session(token === 't1' ? individualOnly : both));
+      });
+      vi.stubGlobal('fetch', fetch);
+      const access = sessionAccess({ accessToken: async () => token });
+      expect(await access()).toEqual(individualOnly);
+      expect(await access()).toEqual(individualOnly);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      token = 't2';
+      fail = true;
+      expect(await access()).toBeNull();
+      fail = false;
+      expect(await access()).toEqual(both);
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(await sessionAccess({ accessToken: async () => null })()).toBeNull();
+      expect(await sessionAccess({})()).toBeNull();
+    });
+  });
+});
+
+describe('spec 2.1 and 2.3 pages added in Foundation II', () => {
+  it('the integration users page without a category goes to category FOLLOWING', async () => {
+    expect(await land('/app-integrations/ai-1/users')).toBe('/app-integrations/ai-1/users?category=FOLLOWING');
+    expect(await land('/app-integrations/ai-1/users?category=BOGUS')).toBe('/app-integrations/ai-1/users?category=FOLLOWING');
+    expect(await land('/app-integrations/ai-1/users?category=ALL')).toBe('/app-integrations/ai-1/users?category=ALL');
+  });
+
+  it('routes the custom-app add page (through /apps), the licence profile and the sent-order activities', async () => {
+    const routeOf = async (href: string) => {
+      const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [href] }), context: { auth: { isSignedIn: () => true } } });
+      await router.load();
+      return [`${router.state.location.pathname}`, router.state.matches.at(-1)?.fullPath];
+    };
+    expect(await routeOf('/apps/add/custom-app/x')).toEqual(['/software/add/custom-app/x', '/software/add/custom-app/$customAppType']);
+    expect(await routeOf('/licenses/l-1')).toEqual(['/licenses/l-1', '/licenses/$id']);
+    expect(await routeOf('/licenses/inventory')).toEqual(['/licenses/inventory', '/licenses/inventory']);
+    expect(await routeOf('/marketplace/sent-orders/o-1/activities')).toEqual([
+      '/marketplace/sent-orders/o-1/activities',
+      '/marketplace/sent-orders/$orderId/activities',
+    ]);
+  });
+});
+
+describe('page sizes a list offers', () => {
+  const field = (path: string) => SEARCH_SCHEMAS[path]!.shape.pageSize as never;
+
+  it('offers 20 to 1000, capped by the list, plus the current size', () => {
+    expect(pageSizeChoices(field('/equipment'), 100)).toEqual([20, 50, 100, 500, 1000]);
+    expect(pageSizeChoices(field('/equipment'), 37)).toEqual([20, 37, 50, 100, 500, 1000]);
+    // Unbounded lists: still at most 1000 offered; job functions default to 2000.
+    expect(pageSizeChoices(field('/places'), 100)).toEqual([20, 50, 100, 500, 1000]);
+    expect(pageSizeChoices(field('/people/settings/job-functions'), 2000)).toEqual([20, 50, 100, 500, 1000, 2000]);
+    expect(pageSizeChoices(undefined, 100)).toEqual([20, 50, 100, 500, 1000]);
   });
 });
 
@@ -134,6 +207,9 @@ describe('breadcrumb', () => {
       ['roles-edit', null],
     ]);
     expect(trailFor('/equipment', t).map((c) => c.label)).toEqual(['equipment']);
+    // A word of the path is not an id: /equipment/settings is not a record.
+    expect(trailFor('/equipment/settings/equipment-types', t).map((c) => c.label)).toEqual(['equipment', 'equipment-types']);
+    expect(trailFor('/equipment/6d1c5c1e-2b1f-4a43-9d2f-1b2c3d4e5f60', t).map((c) => c.label)).toEqual(['equipment', 'profile']);
     expect(trailFor('/nowhere', t)).toEqual([]);
   });
 });

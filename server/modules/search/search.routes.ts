@@ -1,76 +1,169 @@
-// GET /v2/search: one searcher per record type, each in its area. Only people
-// exist today; the device, equipment, app, place and login-ID modules each add
-// one entry to SEARCHERS.
-import { sql } from 'kysely';
+// GET /v2/search, the palette's record search: one searcher per record type,
+// each belonging to an area. A caller gets results only for the types whose
+// area their session holds; the others are absent, not an error.
+import { type RawBuilder, sql } from 'kysely';
 import type { Area } from '../../../src/api/contracts/define.js';
-import { type RecordType, searchRecords } from '../../../src/api/contracts/search.js';
+import { RECORD_TYPES, type RecordType, type SearchHit, searchRecords } from '../../../src/api/contracts/search.js';
+import { likeEscape } from '../../db/like.js';
 import type { Tx } from '../../db/tenant.js';
 import { defineRoute } from '../../http/route.js';
 
-interface Hit {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  href: string;
-}
-
 interface Searcher {
+  /** The area a caller needs to find records of this type. */
   area: Area;
-  search(tx: Tx, q: string, limit: number): Promise<Hit[]>;
+  /** Up to `limit` records matching `q` (a literal substring), best first. */
+  search(tx: Tx, q: string, limit: number): Promise<SearchHit[]>;
+  /** Up to `limit` records with a code (device tag, asset tag, serial number)
+   * equal to `code`, ignoring case and surrounding space: what a scan opens.
+   * A type without codes has none and is not searched with `exact`. */
+  exact?(tx: Tx, code: string, limit: number): Promise<SearchHit[]>;
 }
 
-/** ILIKE pattern for a literal substring: %, _ and \ in user input match themselves. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The console opens a person on their first tab. The side pane, where the
+ * palette opens hits, shows catalogue pages only and does not follow the
+ * router's /person/{id} redirect, so the href names the tab. */
+const personHref = (id: string) => `/person/${id}/personal-information`;
+
+/** Does one of a person's searchable texts match the ILIKE pattern? */
+function personMatches(pattern: string): RawBuilder<boolean> {
+  const texts = [
+    sql`p.family_name`,
+    sql`p.given_name`,
+    sql`p.family_name_kana`,
+    sql`p.given_name_kana`,
+    // Japanese full names are typed with or without the space.
+    sql`p.family_name || ' ' || p.given_name`,
+    sql`p.family_name || p.given_name`,
+    sql`p.family_name_kana || ' ' || p.given_name_kana`,
+    sql`p.family_name_kana || p.given_name_kana`,
+    sql`p.email`,
+  ];
+  return sql<boolean>`(${sql.join(
+    [
+      ...texts.map((t) => sql`${t} ILIKE ${pattern}`),
+      sql`EXISTS (SELECT 1 FROM workers w WHERE w.person_id = p.id AND (w.worker_number ILIKE ${pattern} OR w.primary_email ILIKE ${pattern}))`,
+    ],
+    sql` OR `,
+  )})`;
+}
+
+/**
+ * One entry per record type that has a table today: people, equipment,
+ * places, devices (below); the app and login-ID modules add theirs when their
+ * tables land. A type without an entry is never searched, so it never appears
+ * in `results`.
+ */
 const SEARCHERS: Partial<Record<RecordType, Searcher>> = {
   person: {
     area: 'HR',
     async search(tx, q, limit) {
-      const like = `%${likeEscape(q)}%`;
-      const prefix = `${likeEscape(q)}%`;
-      // Japanese full names are typed without a space: match both forms.
-      const full = sql<string>`p.family_name || p.given_name`;
-      const spaced = sql<string>`p.family_name || ' ' || p.given_name`;
-      const kana = sql<string>`coalesce(p.family_name_kana, '') || coalesce(p.given_name_kana, '')`;
+      // Any run of white space (the ideographic space too) counts as one space.
+      const text = likeEscape(q.replace(/\s+/gu, ' '));
       const rows = await tx
         .selectFrom('people as p')
-        .leftJoin('workers as w', 'w.person_id', 'p.id')
-        .where((eb) =>
-          eb.or([
-            eb(full, 'ilike', like),
-            eb(spaced, 'ilike', like),
-            eb(kana, 'ilike', like),
-            eb('p.email', 'ilike', like),
-            eb('w.primary_email', 'ilike', like),
-            eb('w.worker_number', 'ilike', like),
-          ]),
+        .where(personMatches(`%${text}%`))
+        .select(['p.id', 'p.family_name', 'p.given_name'])
+        .select(
+          sql<string | null>`coalesce((
+            SELECT w.primary_email FROM workers w
+            WHERE w.person_id = p.id AND w.primary_email IS NOT NULL
+            ORDER BY ((w.started_on IS NULL OR w.started_on <= current_date) AND (w.ended_on IS NULL OR w.ended_on >= current_date)) DESC,
+              w.started_on DESC NULLS LAST, w.created_at DESC
+            LIMIT 1
+          ), p.email)`.as('subtitle'),
         )
-        .select(['p.id', 'p.family_name', 'p.given_name', 'p.email'])
-        .select(sql<string | null>`max(w.primary_email)`.as('worker_email'))
-        .select(sql<boolean>`bool_or(${full} ILIKE ${prefix} OR ${kana} ILIKE ${prefix})`.as('prefix'))
-        .groupBy(['p.id', 'p.family_name', 'p.given_name', 'p.email'])
-        .orderBy(sql`bool_or(${full} ILIKE ${prefix} OR ${kana} ILIKE ${prefix})`, 'desc')
+        // Prefix matches first, then by name.
+        .orderBy(personMatches(`${text}%`), 'desc')
         .orderBy('p.family_name')
         .orderBy('p.given_name')
+        .orderBy('p.id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        title: `${r.family_name} ${r.given_name}`,
-        subtitle: r.worker_email ?? r.email,
-        href: `/person/${r.id}/personal-information`,
-      }));
+      return rows.map((r) => ({ id: r.id, title: `${r.family_name} ${r.given_name}`, subtitle: r.subtitle, href: personHref(r.id) }));
     },
   },
 };
 
+/**
+ * A searcher over one table: rows where any of `texts` contains the query,
+ * those where one starts with it (or equals it: a scanned tag) first; with
+ * `codes`, also the exact lookup of a scanned code over those columns.
+ * `candidates` (a SECURITY DEFINER function over a trigram index, see
+ * migration 0005) narrows the exact lookup to the rows whose text contains
+ * the code, so it does not scan a large table under row-level security.
+ */
+function tableSearcher(o: {
+  area: Area;
+  table: string;
+  texts: string[];
+  codes?: string[];
+  candidates?: string;
+  title: string;
+  subtitle: string;
+  href: (id: string) => string;
+}): Searcher {
+  const codes = o.codes;
+  return {
+    area: o.area,
+    ...(codes && {
+      async exact(tx, code, limit) {
+        const wanted = code.trim();
+        const equal = sql.join(codes.map((c) => sql`lower(btrim(${sql.ref(`x.${c}`)})) = lower(${wanted})`), sql` OR `);
+        const narrowed = o.candidates ? sql`x.id IN (SELECT ${sql.raw(o.candidates)}(${`%${likeEscape(wanted)}%`})) AND ` : sql``;
+        const r = await sql<{ id: string; title: string; subtitle: string | null }>`
+          SELECT x.id, ${sql.raw(o.title)} AS title, ${sql.raw(o.subtitle)} AS subtitle FROM ${sql.table(o.table)} x
+          WHERE ${narrowed}(${equal}) ORDER BY ${sql.raw(o.title)}, x.id LIMIT ${limit}`.execute(tx);
+        return r.rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.subtitle || null, href: o.href(row.id) }));
+      },
+    }),
+    async search(tx, q, limit) {
+      const text = likeEscape(q.replace(/\s+/gu, ' ').trim());
+      const cols = o.texts.map((c) => sql`coalesce(${sql.ref(`x.${c}`)}, '')`);
+      const any = sql.join(cols.map((c) => sql`${c} ILIKE ${`%${text}%`}`), sql` OR `);
+      const exact = sql.join(cols.map((c) => sql`lower(${c}) = lower(${q.trim()})`), sql` OR `);
+      const prefix = sql.join(cols.map((c) => sql`${c} ILIKE ${`${text}%`}`), sql` OR `);
+      const r = await sql<{ id: string; title: string; subtitle: string | null }>`
+        SELECT x.id, ${sql.raw(o.title)} AS title, ${sql.raw(o.subtitle)} AS subtitle FROM ${sql.table(o.table)} x
+        WHERE ${any} ORDER BY (${exact}) DESC, (${prefix}) DESC, ${sql.raw(o.title)}, x.id LIMIT ${limit}`.execute(tx);
+      return r.rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.subtitle || null, href: o.href(row.id) }));
+    },
+  };
+}
+
+// Equipment, places and devices: an asset tag, device tag or serial number
+// typed in full comes first; the scanner asks for `exact` and opens only a
+// record whose code is the scanned one.
+SEARCHERS.equipment = tableSearcher({
+  area: 'GA',
+  table: 'equipment',
+  texts: ['name', 'asset_tag', 'serial_number', 'model'],
+  codes: ['asset_tag', 'serial_number'],
+  candidates: 'equipment_search_ids',
+  title: 'x.name',
+  subtitle: "concat_ws(' · ', x.asset_tag, x.serial_number)",
+  href: (id) => `/equipment/${id}`,
+});
+SEARCHERS.place = tableSearcher({ area: 'GA', table: 'places', texts: ['name', 'code'], title: 'x.name', subtitle: 'x.code', href: (id) => `/places/${id}` });
+SEARCHERS.device = tableSearcher({
+  area: 'IT',
+  table: 'devices',
+  texts: ['name', 'device_tag', 'asset_tag', 'serial_number'],
+  codes: ['device_tag', 'asset_tag', 'serial_number'],
+  title: 'x.name',
+  subtitle: "concat_ws(' · ', x.device_tag, x.serial_number)",
+  href: (id) => `/profile/device/${id}/status`,
+});
+
 export const searchRoutes = [
   defineRoute(searchRecords, async ({ query }, { tx, auth }) => {
-    const results: Array<{ type: RecordType; items: Hit[] }> = [];
-    for (const [type, searcher] of Object.entries(SEARCHERS) as Array<[RecordType, Searcher]>) {
-      // Records of an area the caller may not open are not there for them.
-      if (!auth.operatorAccess || !auth.areas.includes(searcher.area)) continue;
-      results.push({ type, items: await searcher.search(tx, query.q, query.limit) });
+    const results: Array<{ type: RecordType; items: SearchHit[] }> = [];
+    for (const type of RECORD_TYPES) {
+      const searcher = SEARCHERS[type];
+      if (!searcher || !query.types.includes(type) || !auth.areas.includes(searcher.area)) continue;
+      if (query.exact) {
+        if (searcher.exact) results.push({ type, items: await searcher.exact(tx, query.q, query.limit) });
+      } else results.push({ type, items: await searcher.search(tx, query.q, query.limit) });
     }
     return { results };
   }),

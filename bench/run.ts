@@ -1,0 +1,133 @@
+// `npm run bench`: runs every benchmark suite (or those named by --only),
+// prints one table, writes bench/results/latest.json and the table into
+// docs/benchmarks.md. `--check` exits 1 when a budget is missed.
+// Not part of `npm test`: timings are noisy on shared machines.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Measure, type Suite, type SuiteOptions, within } from './lib/measure.js';
+
+/** Suite id → module; run in this order (cheap and quiet first). */
+const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
+  bundle: () => import('./suites/bundle.js'),
+  palette: () => import('./suites/palette.js'),
+  grid: () => import('./suites/grid.js'),
+  api: () => import('./suites/api.js'),
+  csv: () => import('./suites/csv.js'),
+  load: () => import('./suites/load.js'),
+};
+
+const USAGE = `Usage: npm run bench -- [--only ${Object.keys(SUITES).join(',')}] [--runs N] [--quick] [--check]
+  --only     suites to run (default: all)
+  --runs N   repetitions per measure where a suite repeats (default 5; medians reported)
+  --quick    small data and short loops: checks the harness, not the budgets
+  --check    exit 1 when a measure misses its budget`;
+
+const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+const budgetText = (m: Measure) => (m.budget ? `${m.budget.kind === 'max' ? '≤' : '≥'} ${fmt(m.budget.limit)}` : '');
+const peersText = (m: Measure) =>
+  Object.entries(m.peers ?? {})
+    .map(([k, v]) => `${k} ${fmt(v)}${m.value && v ? ` (×${fmt(Math.round((m.value / v) * 100) / 100)})` : ''}`)
+    .join('; ');
+
+export function table(measures: readonly Measure[]): string {
+  const rows = measures.map((m) => {
+    const ok = within(m);
+    return [m.suite, m.name, `${fmt(m.value)} ${m.unit}`, budgetText(m), ok === null ? '' : ok ? 'ok' : 'MISSED', peersText(m), m.note ?? ''];
+  });
+  const head = ['suite', 'measure', 'value', 'budget', '', 'beside (ours ÷ peer)', 'note'];
+  const esc = (s: string) => s.replaceAll('|', '\\|');
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+/** The figures shown in docs/benchmarks.md (committed beside it). */
+const KEPT = 'docs/benchmarks.json';
+function readKept(): Measure[] {
+  try {
+    return JSON.parse(fs.readFileSync(KEPT, 'utf8')) as Measure[];
+  } catch {
+    return [];
+  }
+}
+
+function writeDocs(measures: readonly Measure[], meta: Record<string, unknown>) {
+  const file = path.resolve('docs/benchmarks.md');
+  const start = '<!-- bench:table -->';
+  const end = '<!-- /bench:table -->';
+  const block = `${start}\nLast run: ${String(meta.finishedAt)} on ${String(meta.machine)} (${String(meta.args)}); rows of suites not in that run are from earlier runs.\n\n${table(measures)}\n${end}`;
+  const doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  fs.writeFileSync(file, i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc}\n${block}\n`);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(SUITES);
+  const unknown = only.filter((s) => !SUITES[s]);
+  if (unknown.length) {
+    console.error(`Unknown suite(s): ${unknown.join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  const runs = values.runs ? Number(values.runs) : 5;
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`--runs must be a positive integer\n${USAGE}`);
+    return 2;
+  }
+  const opts: SuiteOptions = { runs, quick: !!values.quick, log: (line) => process.stderr.write(`${line}\n`) };
+  const started = new Date();
+  const measures: Measure[] = [];
+  const failures: string[] = [];
+  for (const id of Object.keys(SUITES).filter((s) => only.includes(s))) {
+    const t0 = performance.now();
+    opts.log(`── ${id}`);
+    try {
+      const { run } = await SUITES[id]!();
+      measures.push(...(await run(opts)));
+    } catch (err) {
+      // One broken suite does not hide the others' figures, but fails --check.
+      failures.push(`${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      opts.log(`!! suite ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    opts.log(`   ${id} took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const meta = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    args: process.argv.slice(2).join(' ') || 'all suites',
+  };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', `${JSON.stringify({ ...meta, measures, failures }, null, 2)}\n`);
+  // docs/benchmarks.md keeps every suite's latest full-size figures: a run
+  // of some suites replaces those suites' rows and keeps the others'.
+  if (!values.quick) {
+    const ran = new Set(measures.map((m) => m.suite));
+    const kept = readKept().filter((m) => !ran.has(m.suite));
+    const merged = [...kept, ...measures];
+    fs.writeFileSync(KEPT, `${JSON.stringify(merged, null, 2)}\n`);
+    writeDocs(merged, meta);
+  }
+  console.log(table(measures));
+  const missed = measures.filter((m) => within(m) === false);
+  for (const m of missed) console.log(`MISSED: ${m.suite} / ${m.name}: ${fmt(m.value)} ${m.unit}, budget ${budgetText(m)}`);
+  for (const f of failures) console.log(`FAILED SUITE: ${f.split('\n')[0]}`);
+  console.log(`${measures.length} measures, ${measures.filter((m) => m.budget).length} with budgets, ${missed.length} missed, ${failures.length} suites failed`);
+  return values.check && (missed.length || failures.length) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

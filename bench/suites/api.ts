@@ -1,0 +1,239 @@
+// Issue 5, point 3: the API at scale. One organisation with 1M equipment rows
+// and 100k people, on PostgreSQL (a database of its own on the local server)
+// and on PGlite (a data directory under .data/bench-pglite). For each list
+// call: p50/p95/p99 through the real server process over loopback with a real
+// token, beside the same statements run directly on the database (the
+// handler's own functions inside one scoped transaction: "raw SQL"); then
+// 100-row pages at 50 connections with autocannon.
+//
+// Data is seeded once and reused (seeding 1M rows takes minutes): the
+// PostgreSQL database daicho_bench_api (daicho_bench_api_quick in quick mode)
+// is kept between runs unless BENCH_API_DROP=1, which drops it at the end.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { pino } from 'pino';
+import { equipment } from '../../src/api/modules/equipment.js';
+import { type DatabaseHandle, openDatabase } from '../../server/db/index.js';
+import { migrate } from '../../server/db/migrate.js';
+import { withScope } from '../../server/db/tenant.js';
+import { freePort, startCognitoLocal } from '../../server/local/cognito-local.js';
+import { categoryCounts, listPage } from '../../server/modules/module/module.routes.js';
+import { seedScale, seedScaleEquipment } from '../../server/seed/scale.js';
+import { signIn } from '../../tests/support/cognito.js';
+import { BENCH_EMAIL, BENCH_PASSWORD, ensureBenchAccount, linkPoolUser } from '../lib/api-account.js';
+import { startBenchServer, stopServer } from '../lib/api-server.js';
+import { type Budget, max, type Measure, min, percentile, round, type Suite, type SuiteOptions } from '../lib/measure.js';
+
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Scenario {
+  key: string;
+  label: string;
+  path: string;
+  query: Record<string, string | number>;
+  /** Budgets on PostgreSQL: p95 in ms, and API p95 / raw SQL p95. */
+  p95?: number;
+  ratio?: number;
+}
+
+function scenarios(rows: number): Scenario[] {
+  const deepIndex = Math.min(9000, Math.max(0, Math.floor((rows * 0.9) / 100)));
+  const list = equipment.api.collection;
+  const out: Scenario[] = [
+    { key: 'page100', label: 'first 100-row page', path: list, query: { pageIndex: 0, pageSize: 100 }, p95: 20, ratio: 1.5 },
+    { key: 'page1000', label: 'first 1000-row page', path: list, query: { pageIndex: 0, pageSize: 1000 }, p95: 60, ratio: 1.5 },
+    { key: 'deep', label: `deep page (pageIndex ${deepIndex}, 100 rows)`, path: list, query: { pageIndex: deepIndex, pageSize: 100 }, p95: 50 },
+    // An asset-tag fragment (100 matching rows at 1M): the kind of search a
+    // person types at a desk with the label in hand.
+    { key: 'search', label: 'free-text search "GA-00012"', path: list, query: { pageIndex: 0, pageSize: 100, freeText: 'GA-00012' }, p95: 30, ratio: 1.5 },
+    // A person's name: matches through the assigned-person reference.
+    { key: 'searchPerson', label: 'free-text search "佐藤 翔" (assigned person)', path: list, query: { pageIndex: 0, pageSize: 100, freeText: '佐藤 翔' } },
+  ];
+  for (const sortColumn of Object.keys(equipment.list.sort)) {
+    out.push({ key: `sort:${sortColumn}`, label: `100-row page sorted by ${sortColumn}`, path: list, query: { pageIndex: 0, pageSize: 100, sortColumn } });
+  }
+  out.push({ key: 'count', label: 'count call (GET /v2/equipment-count)', path: equipment.api.count!, query: {} });
+  return out;
+}
+
+/** Samples of one call: at least `n` (or until `capMs` is spent, at least 5). */
+async function sample(n: number, capMs: number, once: () => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  const start = performance.now();
+  while (out.length < n && (out.length < 5 || performance.now() - start < capMs)) {
+    const t0 = performance.now();
+    await once();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+const stats = (v: number[]) => ({ p50: percentile(v, 50), p95: percentile(v, 95), p99: percentile(v, 99), n: v.length });
+
+interface Target {
+  suite: 'api-postgres' | 'api-pglite';
+  /** Opens the database in this process (not while the server runs, for PGlite). */
+  open(): Promise<DatabaseHandle>;
+  serverEnv: Record<string, string>;
+  serverDataDir: string;
+  budgets: boolean;
+  note: string;
+  cleanup(): Promise<void>;
+}
+
+async function pgTarget(opts: SuiteOptions): Promise<Target> {
+  const name = opts.quick ? 'daicho_bench_api_quick' : 'daicho_bench_api';
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-api-'));
+  return {
+    suite: 'api-postgres',
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    serverEnv: { DATABASE_URL: url.toString() },
+    serverDataDir: dataDir,
+    budgets: true,
+    note: `PostgreSQL ${url.host}/${name}, server pool of 10`,
+    async cleanup() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.BENCH_API_DROP === '1') {
+        const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      }
+    },
+  };
+}
+
+function pgliteTarget(opts: SuiteOptions): Target {
+  // The server reads DATA_DIR/pglite; the cognito and mail data sit beside it.
+  const dataDir = path.resolve('.data/bench-pglite', opts.quick ? 'quick' : 'full');
+  return {
+    suite: 'api-pglite',
+    open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
+    serverEnv: {},
+    serverDataDir: dataDir,
+    budgets: false,
+    note: `PGlite at ${path.relative('.', dataDir)}/pglite: one connection, every request queues on it`,
+    async cleanup() {
+      if (process.env.BENCH_API_DROP === '1') fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> {
+  const size = opts.quick ? { people: 2_000, equipment: 20_000 } : { people: 100_000, equipment: 1_000_000 };
+  const samples = opts.quick ? 20 : Math.max(100, opts.runs * 20);
+  const capMs = opts.quick ? 3_000 : 20_000;
+  const log = (s: string) => opts.log(`[${t.suite}] ${s}`);
+
+  // 1. Data, account, raw SQL (in this process).
+  const cognitoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-cognito-'));
+  const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await freePort(), logger: pino({ level: 'silent' }) });
+  const raw = new Map<string, ReturnType<typeof stats>>();
+  const list = scenarios(size.equipment);
+  try {
+    let handle = await t.open();
+    try {
+      await migrate(handle.db);
+      const t0 = performance.now();
+      const orgId = (await seedScale(handle.db, { people: size.people })).orgId;
+      const eq = await seedScaleEquipment(handle.db, { equipment: size.equipment, log });
+      log(`data: ${size.people} people, ${eq.equipment} equipment rows (${((performance.now() - t0) / 1000).toFixed(1)} s to seed or check)`);
+      const accountId = await ensureBenchAccount(handle.db, orgId);
+      await linkPoolUser(handle.db, accountId, cognito);
+      for (const s of list) {
+        const q = { pageIndex: 0, pageSize: 100, orderDirection: 'asc' as const, ...s.query };
+        const once = s.key === 'count' ? (tx: never) => categoryCounts(tx, equipment, q) : (tx: never) => listPage(tx, equipment, q);
+        const v = await withScope(handle.db, { orgId }, async (tx) => {
+          await once(tx as never); // warm
+          return sample(samples, capMs, async () => void (await once(tx as never)));
+        });
+        raw.set(s.key, stats(v));
+        log(`raw SQL  ${s.label}: p50 ${round(stats(v).p50)} ms, p95 ${round(stats(v).p95)} ms (n=${v.length})`);
+      }
+    } finally {
+      await handle.close();
+      handle = null as never;
+    }
+
+    // 2. The server process, a token, the API calls.
+    const server = await startBenchServer({ dataDir: t.serverDataDir, cognito, env: t.serverEnv });
+    const out: Measure[] = [];
+    try {
+      const { accessToken } = await signIn({ ...cognito, email: BENCH_EMAIL, password: BENCH_PASSWORD });
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const urlOf = (s: Scenario) => `${server.url}${s.path}?${new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]))}`;
+      for (const s of list) {
+        const url = urlOf(s);
+        const call = async () => {
+          const res = await fetch(url, { headers });
+          const body = await res.text();
+          if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${body.slice(0, 300)}`);
+        };
+        await call(); // warm
+        await call();
+        const api = stats(await sample(samples, capMs, call));
+        const r = raw.get(s.key)!;
+        log(`API      ${s.label}: p50 ${round(api.p50)} ms, p95 ${round(api.p95)} ms (n=${api.n}); ratio p95 ${round(api.p95 / r.p95)}`);
+        const note = `${api.n} sequential calls over loopback (raw SQL: ${r.n}); ${t.note}`;
+        const budget = (limit?: number): { budget?: Budget } => (t.budgets && limit !== undefined ? { budget: max(limit) } : {});
+        out.push(
+          { suite: t.suite, name: `${s.label} p50`, value: round(api.p50), unit: 'ms', peers: { rawSql: round(r.p50) }, note },
+          { suite: t.suite, name: `${s.label} p95`, value: round(api.p95), unit: 'ms', peers: { rawSql: round(r.p95) }, note, ...budget(s.p95) },
+          { suite: t.suite, name: `${s.label} p99`, value: round(api.p99), unit: 'ms', peers: { rawSql: round(r.p99) }, note },
+          {
+            suite: t.suite,
+            name: `${s.label} p95 ÷ raw SQL p95`,
+            value: round(api.p95 / r.p95),
+            unit: 'ratio',
+            note: 'API (HTTP, token, scoped transaction, access, JSON) over the same statements run directly',
+            ...budget(s.ratio),
+          },
+        );
+      }
+
+      // 3. Throughput: 100-row pages, 50 connections.
+      const duration = opts.quick ? 3 : 20;
+      const load = await autocannon({ url: urlOf(list[0]!), connections: 50, duration, headers });
+      const errors = load.errors + load.timeouts + load.non2xx;
+      log(`load: ${round(load.requests.average)} req/s, ${errors} errors, p99 ${load.latency.p99} ms`);
+      const loadNote = `autocannon, 50 connections for ${duration} s over loopback, first 100-row page; ${t.note}`;
+      out.push(
+        {
+          suite: t.suite,
+          name: '100-row pages at 50 connections',
+          value: round(load.requests.average),
+          unit: 'req/s',
+          note: `${loadNote}; latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms`,
+          ...(t.budgets ? { budget: min(1500) } : {}),
+        },
+        { suite: t.suite, name: 'errors at 50 connections', value: errors, unit: 'count', note: loadNote, ...(t.budgets ? { budget: max(0) } : {}) },
+      );
+    } finally {
+      await stopServer(server.proc).catch(() => server.proc.kill('SIGKILL'));
+    }
+    return out;
+  } finally {
+    await cognito.stop();
+    fs.rmSync(cognitoDir, { recursive: true, force: true });
+    await t.cleanup();
+  }
+}
+
+/** BENCH_API_TARGETS=postgres (or pglite) measures one of the two. */
+export const run: Suite = async (opts) => {
+  const only = process.env.BENCH_API_TARGETS?.split(',').map((s) => s.trim());
+  const out: Measure[] = [];
+  if (!only || only.includes('postgres')) out.push(...(await measureTarget(await pgTarget(opts), opts)));
+  if (!only || only.includes('pglite')) out.push(...(await measureTarget(pgliteTarget(opts), opts)));
+  return out;
+};

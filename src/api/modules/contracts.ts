@@ -1,0 +1,254 @@
+// The contracts of a module, derived from its definition: the same zod
+// shapes for the console and the server. Paths are the spec's (7 Calls made);
+// calls the spec does not show (create, history, bulk, the settings lists)
+// follow the same naming.
+import { z } from 'zod';
+import { requiredText } from '../contracts/common.js';
+import { access, defineContract } from '../contracts/define.js';
+import { type FieldDef, type ModuleDef, REF_TARGETS } from './define.js';
+
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date that exists: '2024-02-29' yes, '2023-02-29' and '2024-13-01' no. */
+export const isCalendarDate = (s: string) => {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+const zDateText = z.string().refine(isCalendarDate, { message: 'validation.date' });
+
+/** One field's value on input: what create, update, bulk and CSV import accept. */
+export function fieldInput(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'text':
+      return f.required ? requiredText(f.max) : z.string().max(f.max);
+    case 'enum':
+      return z.enum(f.values);
+    case 'date':
+      return zDateText;
+    case 'integer':
+      return z
+        .number()
+        .int()
+        .min(f.min ?? -2147483648)
+        .max(f.max ?? 2147483647);
+    case 'ref':
+      return z.uuid({ message: 'validation.reference' });
+  }
+}
+
+const Named = z.object({ id: z.uuid(), name: z.string() }).nullable();
+const Person = z.object({ personId: z.uuid(), workerId: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }).nullable();
+const Place = z.object({ placeId: z.uuid(), placeLabel: z.string() }).nullable();
+const REF_SCHEMAS = { named: Named, person: Person, place: Place } as const;
+
+function fieldOutput(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'text':
+    case 'date':
+      return z.string().nullable();
+    case 'enum':
+      return z.enum(f.values).nullable();
+    case 'integer':
+      return z.number().nullable();
+    case 'ref':
+      return z.uuid().nullable();
+  }
+}
+
+export type ModuleRow = { id: string; createdAt: string; updatedAt: string; disabled?: boolean } & Record<string, unknown>;
+
+/** A row as the list and the record view get it: every field, each reference
+ * also as its joined object under `as`, and the row's times. */
+export function rowSchema(m: ModuleDef) {
+  const shape: Record<string, z.ZodType> = { id: z.uuid(), createdAt: z.string(), updatedAt: z.string() };
+  if (m.disableable) shape.disabled = z.boolean();
+  for (const [name, f] of Object.entries(m.fields)) {
+    shape[name] = fieldOutput(f);
+    if (f.kind === 'ref') shape[f.as] = REF_SCHEMAS[REF_TARGETS[f.to].shape];
+    if (f.kind === 'ref' && f.labelAs) shape[f.labelAs] = z.string().nullable();
+  }
+  return z.object(shape) as unknown as z.ZodType<ModuleRow>;
+}
+
+const writable = (m: ModuleDef) => Object.entries(m.fields).filter(([, f]) => !f.readOnly);
+
+export function createBody(m: ModuleDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, f] of writable(m)) shape[name] = f.required ? fieldInput(f) : fieldInput(f).nullish();
+  return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
+}
+
+export function updateBody(m: ModuleDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, f] of writable(m)) shape[name] = f.required ? fieldInput(f).optional() : fieldInput(f).nullish();
+  return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
+}
+
+/** Query values arrive as a string for one value and an array for several. */
+const idList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.uuid()).max(200));
+
+/** The filters of a list (no paging): freeText, category, id-in filters. */
+export function filterQuery(m: ModuleDef, withCategory = true) {
+  const shape: Record<string, z.ZodType> = { freeText: z.string().max(200).optional() };
+  const cat = m.list.categories;
+  if (cat && withCategory) {
+    const values = Object.keys(cat.values) as [string, ...string[]];
+    shape[cat.key] = z.enum(values).default(values[0]);
+  }
+  for (const key of Object.keys(m.list.idFilters ?? {})) shape[key] = idList;
+  if (m.disableable) shape.includeDisabled = z.enum(['true', 'false']).optional();
+  return z.object(shape);
+}
+
+export function listQuery(m: ModuleDef) {
+  const sorts = Object.keys(m.list.sort) as [string, ...string[]];
+  return filterQuery(m).extend({
+    pageIndex: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(m.list.maxPageSize).default(100),
+    sortColumn: m.list.defaultSort ? z.enum(sorts).default(m.list.defaultSort) : z.enum(sorts).optional(),
+    orderDirection: z.enum(['asc', 'desc']).default(m.list.defaultDirection ?? 'asc'),
+  });
+}
+
+export const CSV_MODES = ['view', 'edit-template', 'edit'] as const;
+export type CsvMode = (typeof CSV_MODES)[number];
+export const CSV_ENCODINGS = ['UTF-8', 'Shift_JIS'] as const;
+export type CsvEncodingName = (typeof CSV_ENCODINGS)[number];
+
+/** Rows above this import as a background job with progress; below, in the request. */
+export const CSV_INLINE_ROWS = 2000;
+
+export const CsvCell = z.object({ value: z.string(), errors: z.array(z.string()) });
+export const CsvRecord = z.object({
+  /** 1-based line of the file where the row starts. */
+  line: z.number(),
+  isValid: z.boolean(),
+  /** What an import will do with the row (beyond the spec). */
+  action: z.enum(['create', 'update', 'unchanged']),
+  values: z.array(CsvCell),
+  recordErrors: z.array(z.string()),
+});
+export type CsvRecord = z.infer<typeof CsvRecord>;
+export const CsvImportResult = z.object({
+  headers: z.array(z.object({ value: z.string(), field: z.string().nullable(), errors: z.array(z.string()) })),
+  /** The requested page of records (all of them when no page is asked for). */
+  records: z.array(CsvRecord),
+  recordCount: z.number(),
+  errors: z.object({ rows: z.number(), cells: z.number(), headers: z.number() }),
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number() }),
+  encoding: z.enum(CSV_ENCODINGS),
+  /** Set when the real import runs as a background job. */
+  jobId: z.string().nullable(),
+  imported: z.boolean(),
+});
+export type CsvImportResult = z.infer<typeof CsvImportResult>;
+
+export const HistoryEntry = z.object({
+  at: z.string(),
+  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  actor: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+
+const itemParams = (m: ModuleDef) => z.object({ [m.api.idParam]: z.uuid() });
+/** '/v2/equipment/{equipmentId}' */
+const itemPath = (m: ModuleDef) => m.api.item;
+
+/** Every contract of a module. Cached: call it as often as you like. */
+const cache = new Map<string, ReturnType<typeof build>>();
+export function moduleContracts(m: ModuleDef) {
+  let c = cache.get(m.id);
+  if (!c) cache.set(m.id, (c = build(m)));
+  return c;
+}
+
+function build(m: ModuleDef) {
+  const a = access.area(m.area);
+  const Row = rowSchema(m);
+  const params = itemParams(m);
+  const base = {
+    list: defineContract({ id: `${m.id}.list`, method: 'get', path: m.api.collection, access: a, summary: `List ${m.id}`, query: listQuery(m), response: z.object({ items: z.array(Row), count: z.number() }) }),
+    get: defineContract({ id: `${m.id}.get`, method: 'get', path: itemPath(m), access: a, summary: `Get one ${m.id} record`, params, response: Row }),
+    create: defineContract({ id: `${m.id}.create`, method: 'post', path: m.api.collection, access: a, summary: `Create a ${m.id} record`, body: createBody(m), response: Row, status: 201 }),
+    update: defineContract({ id: `${m.id}.update`, method: 'patch', path: itemPath(m), access: a, summary: `Change a ${m.id} record`, params, body: updateBody(m), response: Row }),
+    history: defineContract({ id: `${m.id}.history`, method: 'get', path: `${itemPath(m)}/history`, access: a, summary: `Changes of a ${m.id} record`, params, response: z.object({ items: z.array(HistoryEntry) }) }),
+    count: m.api.count
+      ? defineContract({ id: `${m.id}.count`, method: 'get', path: m.api.count, access: a, summary: `Rows per category of ${m.id}`, query: filterQuery(m, false), response: z.object({ counts: z.record(z.string(), z.number()) }) })
+      : null,
+    enable: m.disableable
+      ? defineContract({ id: `${m.id}.enable`, method: 'patch', path: `${itemPath(m)}/enable`, access: a, summary: `Enable a ${m.id} record`, params, response: Row })
+      : null,
+    disable: m.disableable
+      ? defineContract({ id: `${m.id}.disable`, method: 'patch', path: `${itemPath(m)}/disable`, access: a, summary: `Disable a ${m.id} record`, params, response: Row })
+      : null,
+    bulk:
+      m.api.bulk && m.bulk?.length
+        ? defineContract({
+            id: `${m.id}.bulk`,
+            method: 'post',
+            path: m.api.bulk,
+            access: a,
+            summary: `Apply one change to several ${m.id} records in one transaction`,
+            body: z.strictObject({
+              ids: z.array(z.uuid()).min(1).max(1000),
+              action: z.enum(m.bulk.map((b) => b.id) as [string, ...string[]]),
+              values: z.record(z.string(), z.string().nullable()).default({}),
+            }),
+            response: z.object({ updated: z.number() }),
+          })
+        : null,
+    csvExport: m.api.csv
+      ? defineContract({
+          id: `${m.id}.csvExport`,
+          method: 'get',
+          path: m.api.csv,
+          access: a,
+          summary: `A download URL for ${m.id} as CSV (every matching row)`,
+          // Rows come in creation order (keyset batches keep memory flat); the
+          // list's sort does not apply to the file.
+          query: filterQuery(m).extend({
+            mode: z.enum(CSV_MODES).default('view'),
+            encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
+          }),
+          response: z.object({ url: z.string(), mode: z.enum(CSV_MODES), filename: z.string() }),
+        })
+      : null,
+    csvImport: m.api.csv
+      ? defineContract({
+          id: `${m.id}.csvImport`,
+          method: 'post',
+          path: m.api.csv,
+          access: a,
+          summary: `Check (dryrun) or import a CSV file uploaded for ${m.id}`,
+          body: z.strictObject({
+            encoding: z.enum(['auto', ...CSV_ENCODINGS]).default('auto'),
+            dryrun: z.boolean(),
+            uploadedFileKey: z.string().min(1).max(500),
+            pageIndex: z.number().int().min(0).optional(),
+            pageSize: z.number().int().min(1).max(1000).optional(),
+            filterError: z.boolean().optional(),
+          }),
+          response: CsvImportResult,
+        })
+      : null,
+  };
+  return base;
+}
+
+export type ModuleContracts = ReturnType<typeof moduleContracts>;
+
+/** Progress of a background import (the wizard polls it). */
+export const csvImportJob = defineContract({
+  id: 'csvImport.job',
+  method: 'get',
+  path: '/v2/csv-import-jobs/{jobId}',
+  access: access.signedIn,
+  summary: 'Progress of a background CSV import',
+  params: z.object({ jobId: z.string().regex(/^\d{1,18}$/) }),
+  response: z.object({
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    done: z.number(),
+    total: z.number(),
+    error: z.string().nullable(),
+  }),
+});

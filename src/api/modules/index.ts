@@ -1,0 +1,9 @@
+// Every module built on the shared mechanism, one line each. The server's
+// route table, the console's panes, search schemas and commands, and the
+// contract test suite all loop over this list.
+import type { ModuleDef } from './define.js';
+import { equipment, equipmentItems, equipmentTypes } from './equipment.js';
+
+export const MODULES: readonly ModuleDef[] = [equipment, equipmentTypes, equipmentItems];
+
+export const moduleById = (id: string) => MODULES.find((m) => m.id === id);
