@@ -49,6 +49,7 @@ test('filter, export, edit, import with an error, fix, import: the change is in 
 
   // Filter: / focuses the filter, the URL keeps it.
   await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: '絞り込み' })).toBeFocused();
   await page.keyboard.type('オフィスチェア');
   await expect(page).toHaveURL(/freeText=/);
   await page.keyboard.press('Escape');

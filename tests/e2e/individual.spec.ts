@@ -5,7 +5,7 @@
 // the mailed code right after the password. Every pane passes axe.
 import { expect, type Page, test } from '@playwright/test';
 import { waitForMail } from '../support/maildev.js';
-import { demo, expectAccessible, signIn } from './support.js';
+import { demo, expectAccessible, signIn, openPalette } from './support.js';
 
 const individual = demo('individual');
 const maildev = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080) + 2}`;
@@ -52,7 +52,7 @@ test('an operator without individual access who opens /individual goes to the st
   await expectAccessible(page);
 
   // An operator with individual access has both areas.
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.keyboard.type('サインアウト');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/auth\/sign-in/);

@@ -4,7 +4,7 @@
 // Choosing a size writes pageSize to the URL, goes back to the first page
 // and shows that many rows. The list with the choice passes axe.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expectAccessible, signIn, openPalette } from './support.js';
 
 test('choose the page size by keyboard, from its key and from the palette', async ({ page }) => {
   await signIn(page);
@@ -45,7 +45,7 @@ test('choose the page size by keyboard, from its key and from the palette', asyn
 
   // From the palette, by its name: the list's action is offered and focuses the choice.
   await grid.focus();
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.keyboard.type('表示件数');
   await expect(page.getByRole('option', { selected: true })).toContainText('1ページの表示件数…');
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 // Sign in with a printed demo account, by keyboard only, and land where the
 // user was going; the sign-in screen and the landing pane pass axe.
 import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, signIn } from './support.js';
+import { demo, expectAccessible, signIn, openPalette } from './support.js';
 
 const admin = demo('admin');
 
@@ -64,7 +64,7 @@ test('an expired stored session is refreshed with the refresh token; signing out
   expect(JSON.parse(Buffer.from(after!.split('.')[1]!, 'base64url').toString()).exp * 1000).toBeGreaterThan(Date.now());
 
   // Sign out from the palette: the stored session is gone, and pages ask for sign-in again.
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.keyboard.type('サインアウト');
   await expect(page.getByRole('option', { selected: true })).toContainText('サインアウト');
   await page.keyboard.press('Enter');

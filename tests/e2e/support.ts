@@ -21,3 +21,14 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
+
+/**
+ * Ctrl+K, then waits until the palette's input has the focus. Text that is
+ * not on the keyboard (Japanese) reaches the page as inserted text, not as
+ * key presses, so it needs the input up; ASCII typed at once is kept by the
+ * palette itself (tests/e2e/palette.spec.ts).
+ */
+export async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox')).toBeFocused();
+}
