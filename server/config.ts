@@ -31,6 +31,9 @@ const schema = z.object({
   MAILDEV_WEB_PORT: z.coerce.number().int().default(1080),
   INVITATION_TTL_DAYS: z.coerce.number().int().positive().default(7),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+  // Connectors (SCIM) may call loopback and private addresses: only for a
+  // tenant on the same network, or tests. Off, they are refused (SSRF guard).
+  CONNECTOR_ALLOW_PRIVATE_NETWORK: bool,
   SEED: z.enum(['auto', 'off']).default('auto'),
   // File storage (server/storage): local files under DATA_DIR, or S3.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -18,6 +18,7 @@ import { createMailer, mailJobHandler } from './mail/mailer.js';
 import { MAIL_QUEUE } from './mail/outbox.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
 import { createStorage } from './storage/index.js';
+import { APP_REFRESH_QUEUE, appRefreshJobHandler } from './modules/software/refresh.js';
 import { CSV_IMPORT_QUEUE, csvImportJobHandler } from './modules/module/csv-job.js';
 
 const config = loadConfig();
@@ -94,7 +95,7 @@ async function main() {
   const storage = createStorage(config);
   const worker = new Worker({
     db: handle.db,
-    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage) },
+    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage), [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }) },
     logger: logger.child({ service: 'jobs' }),
     pollMs: config.JOB_POLL_MS,
   });

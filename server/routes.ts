@@ -12,5 +12,6 @@ import { MODULES } from '../src/api/modules/index.js';
 import { csvRoutes } from './modules/module/csv.routes.js';
 import { moduleRoutes } from './modules/module/module.routes.js';
 import { pickerRoutes } from './modules/pickers/pickers.routes.js';
+import { softwareRoutes } from './modules/software/software.routes.js';
 
-export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes] as never;
+export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes, ...softwareRoutes()] as never;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './index.js';
+import { syncReferenceData } from './reference-data.js';
 
 export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -29,6 +30,7 @@ export async function migrate(db: Db): Promise<string[]> {
       await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(tx);
       ran.push(file);
     }
+    await syncReferenceData(tx);
     return ran;
   });
 }

@@ -5,11 +5,13 @@ import enErrors from '../../locales/en-US/errors.json' with { type: 'json' };
 import enMail from '../../locales/en-US/mail.json' with { type: 'json' };
 import jaErrors from '../../locales/ja-JP/errors.json' with { type: 'json' };
 import jaMail from '../../locales/ja-JP/mail.json' with { type: 'json' };
+import enSoftware from '../../locales/en-US/software.json' with { type: 'json' };
+import jaSoftware from '../../locales/ja-JP/software.json' with { type: 'json' };
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/api/contracts/common.js';
 
 const resources: Record<Locale, Record<string, unknown>> = {
-  'en-US': { errors: enErrors, mail: enMail },
-  'ja-JP': { errors: jaErrors, mail: jaMail },
+  'en-US': { errors: enErrors, mail: enMail, software: enSoftware },
+  'ja-JP': { errors: jaErrors, mail: jaMail, software: jaSoftware },
 };
 
 function lookup(tree: unknown, key: string): string | undefined {

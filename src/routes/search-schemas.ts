@@ -95,9 +95,7 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   '/devices/settings/catalog': z.object({ page: zPageIndex(1), pageSize: zPageSize(10, null), priceFrom: zText(), priceTo: zText() }),
   '/devices/import-csv/$deviceType': IMPORT_CSV,
   '/devices/add/$deviceType/completed': z.object({ addedDeviceID: required('addedDeviceID') }),
-  '/software/registry': listSearch({ directionKey: 'sortOrder', sortColumns: ['NAME', 'VENDOR', 'STATUS', 'RENEWAL_DATE'], maxPageSize: null }).extend({
-    status: zEnum(['SAAS', 'INSTALLED', 'MW_OS', 'SCRATCH', 'ALL', 'DEACTIVATED'], 'SAAS'),
-  }),
+  // '/software/registry': the software module's (src/api/modules/software.ts), status default SAAS.
   '/software/people': listSearch({ directionKey: 'sortOrder', sortColumns: ['PERSON', 'PLACE'], maxPageSize: null }).extend({
     ...peopleFilters,
     appIntegrationIds: zIds(),

@@ -80,6 +80,7 @@ export function moduleListSearch(m: ModuleDef) {
     sortColumns: sorts,
     ...(m.list.defaultSort ? { defaultSort: m.list.defaultSort } : {}),
     defaultDirection: m.list.defaultDirection ?? 'asc',
+    directionKey: m.list.directionKey ?? 'orderDirection',
     maxPageSize: m.list.maxPageSize,
   }).extend(shape);
 }

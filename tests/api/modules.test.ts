@@ -26,9 +26,10 @@ const refRowA: Record<string, string> = {};
 beforeAll(async () => {
   s = await createTestServer();
   orgId = await s.createOrg();
-  admin = await s.createAccount({ orgId, areas: ['GA'] });
-  adminEn = await s.createAccount({ orgId, areas: ['GA'], locale: 'en-US' });
-  other = await s.createAccount({ orgId: await s.createOrg(), areas: ['GA'] });
+  // Every module's area (equipment GA, software IT).
+  admin = await s.createAccount({ orgId, areas: ['GA', 'IT'] });
+  adminEn = await s.createAccount({ orgId, areas: ['GA', 'IT'], locale: 'en-US' });
+  other = await s.createAccount({ orgId: await s.createOrg(), areas: ['GA', 'IT'] });
   await withScope(s.db, { orgId }, async (tx) => {
     const one = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(tx)).rows[0]!.id;
     refRow.place = await one(sql<{ id: string }>`INSERT INTO places (org_id, code, name) VALUES (${orgId}, 'P-1', '本社') RETURNING id`);
@@ -66,6 +67,15 @@ const requiredText = (m: ModuleDef) => Object.entries(m.fields).find(([, f]) => 
 
 describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
   const c = moduleContracts(m);
+  // Lists here read every row: the category without conditions (equipment's
+  // default ALL; software's default is SAAS), and the list's own direction key.
+  const cat = m.list.categories;
+  const everything = cat ? { [cat.key]: Object.keys(cat.values).find((k) => cat.values[k]!.length === 0)! } : {};
+  const dirKey = m.list.directionKey ?? 'orderDirection';
+  const q = (query: Record<string, unknown>) => {
+    const { orderDirection, ...rest } = query;
+    return { ...everything, ...rest, ...(orderDirection ? { [dirKey]: orderDirection } : {}) } as never;
+  };
   const params = (id: string) => ({ [m.api.idParam]: id }) as never;
 
   it('creates, reads, lists, updates and records history', async () => {
@@ -79,7 +89,7 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
     expect(await call(c.get, { params: params(created.id) })).toEqual(created);
 
     const title = requiredText(m)!;
-    const list = await call(c.list, { query: { freeText: String(body[title]) } as never });
+    const list = await call(c.list, { query: q({ freeText: String(body[title]) }) });
     expect(list.items.map((r) => r.id)).toContain(created.id);
 
     const changed = await call(c.update, { params: params(created.id), body: { [title]: '変更後の名前' } as never });
@@ -97,14 +107,14 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
   it('pages and sorts by every sort column', async () => {
     const call = s.client(admin.token);
     for (let i = 2; i < 6; i++) await call(c.create, { body: sampleBody(m, i) as never });
-    const all = await call(c.list, { query: { pageSize: 1000 } as never });
+    const all = await call(c.list, { query: q({ pageSize: 1000 }) });
     expect(all.count).toBeGreaterThanOrEqual(4);
-    const page = await call(c.list, { query: { pageSize: 2, pageIndex: 1 } as never });
+    const page = await call(c.list, { query: q({ pageSize: 2, pageIndex: 1 }) });
     expect(page.items).toHaveLength(2);
     expect(page.count).toBe(all.count);
     for (const sortColumn of Object.keys(m.list.sort)) {
-      const asc = await call(c.list, { query: { sortColumn, orderDirection: 'asc', pageSize: 1000 } as never });
-      const desc = await call(c.list, { query: { sortColumn, orderDirection: 'desc', pageSize: 1000 } as never });
+      const asc = await call(c.list, { query: q({ sortColumn, orderDirection: 'asc', pageSize: 1000 }) });
+      const desc = await call(c.list, { query: q({ sortColumn, orderDirection: 'desc', pageSize: 1000 }) });
       expect(asc.count, sortColumn).toBe(all.count);
       // Blanks sort last both ways; the rest reverse exactly.
       const field = m.list.sort[sortColumn]!;
@@ -113,7 +123,7 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
       const blanks = asc.items.map((r) => r[field] === null);
       expect(blanks, sortColumn).toEqual([...blanks].sort((a, b) => Number(a) - Number(b)));
     }
-    const tooBig = await apiFailure(call(c.list, { query: { pageSize: m.list.maxPageSize + 1 } as never }));
+    const tooBig = await apiFailure(call(c.list, { query: q({ pageSize: m.list.maxPageSize + 1 }) }));
     expect(tooBig.status).toBe(400);
   });
 
@@ -134,11 +144,11 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
     for (const sortColumn of Object.keys(m.list.sort)) {
       for (const orderDirection of ['asc', 'desc'] as const) {
         const what = `${sortColumn} ${orderDirection}`;
-        const whole = await call(c.list, { query: { sortColumn, orderDirection, pageSize: 1000 } as never });
+        const whole = await call(c.list, { query: q({ sortColumn, orderDirection, pageSize: 1000 }) });
         // Pages of 4: those past the middle are read from the end.
         const paged: string[] = [];
         for (let pageIndex = 0; pageIndex * 4 < whole.count; pageIndex++) {
-          const page = await call(c.list, { query: { sortColumn, orderDirection, pageSize: 4, pageIndex } as never });
+          const page = await call(c.list, { query: q({ sortColumn, orderDirection, pageSize: 4, pageIndex }) });
           expect(page.count, what).toBe(whole.count);
           paged.push(...page.items.map((r) => r.id));
         }
@@ -184,7 +194,7 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
     const row = await call(c.create, { body: sampleBody(m, 10) as never });
     expect(row.disabled).toBe(false);
     expect((await call(c.disable!, { params: params(row.id) })).disabled).toBe(true);
-    const enabledOnly = await call(c.list, { query: { includeDisabled: 'false', pageSize: 1000 } as never });
+    const enabledOnly = await call(c.list, { query: q({ includeDisabled: 'false', pageSize: 1000 }) });
     expect(enabledOnly.items.map((r) => r.id)).not.toContain(row.id);
     expect((await call(c.enable!, { params: params(row.id) })).disabled).toBe(false);
   });
@@ -199,7 +209,7 @@ describe.each(MODULES.map((m) => [m.id, m] as const))('module %s', (_id, m) => {
   });
 
   it('is closed to operators without the area', async () => {
-    const it = await s.createAccount({ orgId, areas: ['IT'] });
-    expect((await apiFailure(s.client(it.token)(c.list, { query: {} as never }))).status).toBe(403);
+    const outsider = await s.createAccount({ orgId, areas: [m.area === 'IT' ? 'GA' : 'IT'] });
+    expect((await apiFailure(s.client(outsider.token)(c.list, { query: {} as never }))).status).toBe(403);
   });
 });

@@ -38,6 +38,26 @@ const examples: Record<string, (b: Record<string, string>) => unknown> = {
   'equipment.bulk': (b) => ({ ids: [b.equipment], action: 'assignPlace', values: { placementPlaceId: b.place } }),
   'equipment.csvImport': () => ({ dryrun: false, uploadedFileKey: bUploadKey }),
   'equipmentItems.create': (b) => ({ name: 'item from A', equipmentTypeId: b.equipmentType }),
+  'software.create': () => ({ name: 'software from A', softwareType: 'SAAS' }),
+  'software.detail': () => ({ name: 'changed by A', status: 'ACTIVE' }),
+  'software.architecture': () => ({ deployment: null, authMethod: null, patchStatus: null, compliance: null }),
+  'software.createForIntegration': () => undefined,
+  // Installing under B's integration as the parent: B's integration is not found.
+  'appIntegrations.install': (b) => ({ appId: 'slack', parentAppIntegrationId: b.integration }),
+  'appIntegrations.settings.deactivate': () => undefined,
+  'appIntegrations.settings.reactivate': () => undefined,
+  'appIntegrations.settings.external-tenant': () => ({ tenantName: 'changed by A' }),
+  'appIntegrations.settings.custom-app': () => ({ name: 'changed by A', customSaasType: null }),
+  'appIntegrations.settings.custom-app-contract': () => ({ contractAnchorMonth: 1, contractAnchorDay: 1, billingCycleUnit: 'MONTH', billingCycleLength: 1 }),
+  'appIntegrations.settings.pricing-plan': () => ({ planName: 'A', pricingModel: 'FREE', priceOfUnitPerBillingCycle: null, currencyCode: 'JPY', unit: null }),
+  'appIntegrations.settings.features': () => ({ USER_PROVISIONING: true }),
+  'appIntegrations.settings.authenticate': () => ({ connector: 'CSV' }),
+  'appIntegrations.settings.mdmActivate': () => undefined,
+  'appIntegrations.delete': () => undefined,
+  'appIntegrations.deleteUser': () => undefined,
+  'appIntegrations.linkUser': (b) => ({ personId: b.person }),
+  'appIntegrations.refresh': () => undefined,
+  'appIntegrations.refreshAll': () => undefined,
   // Every module: update its title field; enable and disable take no body.
   ...Object.fromEntries(
     MODULES.flatMap((m) => [
@@ -69,6 +89,10 @@ async function snapshotB() {
     'equipment_items',
     'equipment',
     'csv_imports',
+    'software',
+    'app_integrations',
+    'app_users',
+    'app_assignments',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {
@@ -99,7 +123,13 @@ beforeAll(async () => {
     const worker = await one(tx, sql<{ id: string }>`SELECT id FROM workers WHERE person_id = ${adminB.personId}`);
     const equipment = await one(tx, sql<{ id: string }>`INSERT INTO equipment (org_id, name, equipment_type_id, placement_place_id, assigned_worker_id)
       VALUES (${orgB}, 'B の備品', ${equipmentType}, ${place}, ${worker}) RETURNING id`);
-    return { place, device, equipmentType, equipmentItem, worker, equipment };
+    const software = await one(tx, sql<{ id: string }>`INSERT INTO software (org_id, name, software_type, app_id) VALUES (${orgB}, 'B のソフト', 'SAAS', 'slack') RETURNING id`);
+    const integration = await one(tx, sql<{ id: string }>`INSERT INTO app_integrations (org_id, app_id, software_id, name, tenant_name, connector)
+      VALUES (${orgB}, 'slack', ${software}, 'Slack', 'B のテナント', 'CSV') RETURNING id`);
+    const appUser = await one(tx, sql<{ id: string }>`INSERT INTO app_users (org_id, app_integration_id, external_id, user_name, email, source, person_id)
+      VALUES (${orgB}, ${integration}, 'b-1', 'b-user', 'b-user@b.test', 'CSV', ${adminB.personId}) RETURNING id`);
+    await sql`INSERT INTO app_assignments (org_id, app_integration_id, person_id, role_name) VALUES (${orgB}, ${integration}, ${adminB.personId}, 'B の役割')`.execute(tx);
+    return { place, device, equipmentType, equipmentItem, worker, equipment, software, integration, appUser };
   });
   // A CSV file B uploaded: A may not import it.
   bUploadKey = `org/${orgB}/import-csv/${crypto.randomUUID()}/b.csv`;
@@ -127,7 +157,7 @@ describe('tenant isolation', () => {
 
   it("no route, called by A with B's ids, shows or changes anything of B", async () => {
     const before = await snapshotB();
-    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社'];
+    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社', 'B のソフト', 'B のテナント', 'b-user@b.test', 'B の役割'];
     for (const { contract } of routeTable) {
       const paths = contract.path.includes('{') ? Object.values(bIds).map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
       for (const path of paths) {

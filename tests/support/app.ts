@@ -19,6 +19,7 @@ import { Worker } from '../../server/jobs/queue.js';
 import { createMailer, mailJobHandler } from '../../server/mail/mailer.js';
 import { MAIL_QUEUE } from '../../server/mail/outbox.js';
 import { createStorage } from '../../server/storage/index.js';
+import { APP_REFRESH_QUEUE, appRefreshJobHandler } from '../../server/modules/software/refresh.js';
 import { CSV_IMPORT_QUEUE, csvImportJobHandler } from '../../server/modules/module/csv-job.js';
 import { signIn } from './cognito.js';
 import { openTestDatabase } from './db.js';
@@ -71,6 +72,8 @@ export async function createTestServer(opts: { jwksUrl?: string } = {}) {
     COGNITO_TRUST_LOCAL_ISSUER: 'true',
     SMTP_URL: env(TEST_ENV.smtpUrl),
     PUBLIC_URL: 'http://127.0.0.1:8080',
+    // The tests' SCIM tenants listen on loopback.
+    CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
   });
   const handle: DatabaseHandle = await openTestDatabase();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -82,7 +85,7 @@ export async function createTestServer(opts: { jwksUrl?: string } = {}) {
   // Only this file's organisations: on a shared PostgreSQL, parallel test
   // files must neither run nor be robbed of each other's jobs.
   const orgIds: string[] = [];
-  const worker = new Worker({ db: handle.db, orgIds, handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage) }, logger });
+  const worker = new Worker({ db: handle.db, orgIds, handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage), [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }) }, logger });
 
   /** Fetch through the app in-process (no socket), like a browser would call it. */
   const fetchApp = async (input: string, init: RequestInit) => app.request(input, init);

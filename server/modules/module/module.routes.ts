@@ -126,12 +126,16 @@ export async function categoryCounts(tx: Tx, m: ModuleDef, query: Record<string,
   return { counts: Object.fromEntries(keys.map((k) => [k, counts[k] ?? 0])) };
 }
 
+/** The list query under the SQL layer's names (a list may name its direction `sortOrder`). */
+export const listQueryOf = (m: ModuleDef, q: Record<string, unknown>) =>
+  ({ ...q, orderDirection: q[m.list.directionKey ?? 'orderDirection'] ?? 'asc' }) as Record<string, unknown> & ListQuery;
+
 export function moduleRoutes(m: ModuleDef): AnyRoute[] {
   const c = moduleContracts(m);
   const idOf = (params: Record<string, string>) => params[m.api.idParam] as string;
   const mustGet = async (tx: Tx, rowId: string) => (await getRow(tx, m, rowId)) ?? Promise.reject(notFound());
   const routes: AnyRoute[] = [
-    defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, query as never)) as never) as AnyRoute,
+    defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>))) as never) as AnyRoute,
     defineRoute(c.get, async ({ params }, { tx }) => (await mustGet(tx, idOf(params as never))) as never) as AnyRoute,
     defineRoute(c.create, async ({ body }, { tx, auth }) => {
       await checkRefs(tx, m, body);

@@ -106,7 +106,7 @@ export function listQuery(m: ModuleDef) {
     pageIndex: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(m.list.maxPageSize).default(100),
     sortColumn: m.list.defaultSort ? z.enum(sorts).default(m.list.defaultSort) : z.enum(sorts).optional(),
-    orderDirection: z.enum(['asc', 'desc']).default(m.list.defaultDirection ?? 'asc'),
+    [m.list.directionKey ?? 'orderDirection']: z.enum(['asc', 'desc']).default(m.list.defaultDirection ?? 'asc'),
   });
 }
 

@@ -61,6 +61,8 @@ export interface ListDef {
   sort: Readonly<Record<string, string>>;
   defaultSort?: string;
   defaultDirection?: 'asc' | 'desc';
+  /** The URL and query key of the direction (spec 2.6 names it per list). */
+  directionKey?: 'orderDirection' | 'sortOrder';
   maxPageSize: number;
   /** Category tabs: value → conditions (all must hold); the first is the default. */
   categories?: { key: string; values: Readonly<Record<string, readonly Condition[]>> };

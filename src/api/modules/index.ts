@@ -3,7 +3,8 @@
 // contract test suite all loop over this list.
 import type { ModuleDef } from './define.js';
 import { equipment, equipmentItems, equipmentTypes } from './equipment.js';
+import { software } from './software.js';
 
-export const MODULES: readonly ModuleDef[] = [equipment, equipmentTypes, equipmentItems];
+export const MODULES: readonly ModuleDef[] = [equipment, equipmentTypes, equipmentItems, software];
 
 export const moduleById = (id: string) => MODULES.find((m) => m.id === id);

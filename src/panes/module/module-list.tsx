@@ -25,7 +25,7 @@ function Tabs({ m }: { m: ModuleDef }) {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const c = moduleContracts(m);
   const cat = m.list.categories;
-  const { [cat?.key ?? '']: _current, pageIndex: _p, pageSize: _s, sortColumn: _c, orderDirection: _d, ...filters } = search;
+  const { [cat?.key ?? '']: _current, pageIndex: _p, pageSize: _s, sortColumn: _c, [m.list.directionKey ?? 'orderDirection']: _d, ...filters } = search;
   const counts = useQuery({
     queryKey: [m.id, 'count', filters],
     queryFn: ({ signal }) => api(c.count!, { query: filters as never }, { signal }),
@@ -150,7 +150,7 @@ export function ModuleListPane({ m }: { m: ModuleDef }) {
       getRowId: (r) => r.id,
       href: (r) => recordHref(m, r.id),
       ...(m.paths.record ? {} : { open: (r: ModuleRow) => openEditor({ module: m.id, rowId: r.id }) }),
-      keys: { sort: 'sortColumn', direction: 'orderDirection', filter: 'freeText' },
+      keys: { sort: 'sortColumn', direction: m.list.directionKey ?? 'orderDirection', filter: 'freeText' },
       scope: `pane:${m.id}`,
       tabs: <Tabs m={m} />,
       toolbar: (

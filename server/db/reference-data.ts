@@ -1,0 +1,32 @@
+// The product's own reference data, written at every migrate (after the
+// migrations, in their transaction): the marketplace catalogue
+// (server/seed/app-catalogue.ts). Versioned with the code, so a release that
+// adds an app adds it everywhere; apps an organisation has integrated are
+// never removed (their rows stay, updated).
+import { sql } from 'kysely';
+import { CATALOGUE_APPS } from '../seed/app-catalogue.js';
+import type { Tx } from './tenant.js';
+
+export async function syncReferenceData(tx: Tx): Promise<void> {
+  const rows = CATALOGUE_APPS.map((a, i) => ({
+    id: a.id,
+    name: a.name,
+    vendor: a.vendor,
+    category: a.category,
+    website_url: a.websiteUrl,
+    domains: a.domains,
+    description_ja: a.description['ja-JP'],
+    description_en: a.description['en-US'],
+    connectors: a.connectors,
+    logo_url: a.logo,
+    display_order: i,
+  }));
+  await sql`INSERT INTO apps (id, name, vendor, category, website_url, domains, description_ja, description_en, connectors, logo_url, display_order)
+    SELECT x.id, x.name, x.vendor, x.category, x.website_url, ARRAY(SELECT jsonb_array_elements_text(x.domains)), x.description_ja, x.description_en,
+      ARRAY(SELECT jsonb_array_elements_text(x.connectors)), x.logo_url, x.display_order
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, name text, vendor text, category text, website_url text, domains jsonb,
+      description_ja text, description_en text, connectors jsonb, logo_url text, display_order int)
+    ON CONFLICT (id) DO UPDATE SET name = excluded.name, vendor = excluded.vendor, category = excluded.category, website_url = excluded.website_url,
+      domains = excluded.domains, description_ja = excluded.description_ja, description_en = excluded.description_en,
+      connectors = excluded.connectors, logo_url = excluded.logo_url, display_order = excluded.display_order`.execute(tx);
+}

@@ -1,0 +1,420 @@
+// Software and apps: the marketplace catalogue, installs, app integrations
+// and their settings, accounts, refreshes, and the software pages' calls
+// beyond the registry's module routes (spec 7 Software, App integrations).
+import { sql } from 'kysely';
+import type { Locale } from '../../../src/api/contracts/common.js';
+import * as S from '../../../src/api/contracts/software.js';
+import { SOFTWARE_CATEGORIES } from '../../../src/api/modules/software.js';
+import { createScimConnector } from '../../connectors/scim.js';
+import { ConnectorError } from '../../connectors/types.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
+import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { todayInJapan } from '../module/module.routes.js';
+import { accountRow, countAccounts, listAccounts, matchAccounts } from './accounts.js';
+import { monthlyCost, nextRenewal } from './contract-math.js';
+import { refreshInProgress, requestRefresh } from './refresh.js';
+
+// ── Catalogue ───────────────────────────────────────────────────────────────
+interface AppRow {
+  id: string;
+  name: string;
+  vendor: string;
+  category: (typeof SOFTWARE_CATEGORIES)[number];
+  website_url: string;
+  description_ja: string;
+  description_en: string;
+  connectors: ('SCIM' | 'CSV')[];
+  logo_url: string;
+  integrations: string;
+}
+const appOut = (a: AppRow, locale: Locale): S.App => ({
+  id: a.id,
+  name: a.name,
+  vendor: a.vendor,
+  categoryId: a.category,
+  websiteUrl: a.website_url,
+  description: locale === 'en-US' ? a.description_en : a.description_ja,
+  avatarUrl: a.logo_url,
+  connectors: a.connectors,
+  integrationCount: Number(a.integrations),
+});
+const appSelect = sql`SELECT a.*, (SELECT count(*) FROM app_integrations i WHERE i.app_id = a.id AND i.deleted_at IS NULL) AS integrations FROM apps a`;
+
+// ── Integrations ────────────────────────────────────────────────────────────
+interface IntegrationRow {
+  id: string;
+  app_id: string | null;
+  software_id: string | null;
+  name: string;
+  custom_app: boolean;
+  custom_saas_type: S.AppIntegration['customSaasType'];
+  tenant_name: string | null;
+  status: 'ACTIVE' | 'DEACTIVATED';
+  parent_integration_id: string | null;
+  parent_name: string | null;
+  connector: 'SCIM' | 'CSV';
+  scim_base_url: string | null;
+  has_token: boolean;
+  authenticated_at: Date | null;
+  user_provisioning: boolean;
+  mdm_activated_at: Date | null;
+  pricing_model: S.AppContract['pricingModel'];
+  billing_cycle_unit: S.AppContract['billingCycleUnit'];
+  billing_cycle_length: number | null;
+  price_of_unit_per_billing_cycle: string | null;
+  currency_code: S.AppContract['currencyCode'];
+  unit: S.AppContract['unit'];
+  plan_name: string | null;
+  contract_anchor_month: number | null;
+  contract_anchor_day: number | null;
+  refreshed_at: Date | null;
+  refresh_error: string | null;
+  created_at: Date;
+  logo_url: string | null;
+  accounts: string;
+  active_accounts: string;
+}
+
+const integrationSelect = sql`
+  SELECT i.*, i.scim_token IS NOT NULL AS has_token, p.name AS parent_name, a.logo_url,
+    (SELECT count(*) FROM app_users u WHERE u.app_integration_id = i.id) AS accounts,
+    (SELECT count(*) FROM app_users u WHERE u.app_integration_id = i.id AND u.is_active) AS active_accounts
+  FROM app_integrations i
+  LEFT JOIN app_integrations p ON p.id = i.parent_integration_id
+  LEFT JOIN apps a ON a.id = i.app_id`;
+
+const contractOf = (i: IntegrationRow): S.AppContract => ({
+  contractAnchorMonth: i.contract_anchor_month,
+  contractAnchorDay: i.contract_anchor_day,
+  billingCycleUnit: i.billing_cycle_unit,
+  billingCycleLength: i.billing_cycle_length,
+  pricingModel: i.pricing_model,
+  priceOfUnitPerBillingCycle: i.price_of_unit_per_billing_cycle === null ? null : Number(i.price_of_unit_per_billing_cycle),
+  currencyCode: i.currency_code,
+  unit: i.unit,
+  planName: i.plan_name,
+});
+
+const integrationOut = (i: IntegrationRow): S.AppIntegration => ({
+  appIntegrationId: i.id,
+  appId: i.app_id,
+  appName: i.name,
+  avatarUrl: i.logo_url,
+  tenantName: i.tenant_name,
+  status: i.status,
+  customApp: i.custom_app,
+  customSaasType: i.custom_saas_type,
+  isSubordinate: i.parent_integration_id !== null,
+  parentApp: i.parent_integration_id ? { appIntegrationId: i.parent_integration_id, appName: i.parent_name ?? '' } : null,
+  softwareId: i.software_id,
+  connector: i.connector,
+  appContract: contractOf(i),
+  renewalDate: nextRenewal(contractOf(i), todayInJapan()),
+  accountCount: Number(i.accounts),
+  refreshedAt: i.refreshed_at?.toISOString() ?? null,
+  createdAt: i.created_at.toISOString(),
+});
+
+/** A live (not deleted) integration of the caller's organisation, or 404. */
+async function integrationOf(tx: Tx, id: string): Promise<IntegrationRow> {
+  const r = await sql<IntegrationRow>`${integrationSelect} WHERE i.id = ${id} AND i.deleted_at IS NULL`.execute(tx);
+  const row = r.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Changes of a settings call; only an active integration's settings change (reactivate aside). */
+async function patch(tx: Tx, id: string, sets: ReturnType<typeof sql>[], o: { whileDeactivated?: boolean } = {}) {
+  const i = await integrationOf(tx, id);
+  if (i.status !== 'ACTIVE' && !o.whileDeactivated) throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+  await sql`UPDATE app_integrations SET ${sql.join([...sets, sql`updated_at = now()`])} WHERE id = ${id}`.execute(tx);
+  return { success: true };
+}
+
+/** Creates (once per app) the registry entry of an integration's app and links the integration to it. */
+async function ensureSoftware(tx: Tx, orgId: string, i: { id: string; app_id: string | null; name: string; custom_app: boolean; custom_saas_type: string | null; software_id: string | null }): Promise<string> {
+  if (i.software_id) return i.software_id;
+  let softwareId: string | undefined;
+  if (i.app_id) {
+    softwareId = (await sql<{ id: string }>`SELECT id FROM software WHERE app_id = ${i.app_id}`.execute(tx)).rows[0]?.id;
+    if (!softwareId) {
+      softwareId = (
+        await sql<{ id: string }>`INSERT INTO software (org_id, name, software_type, app_id, vendor_name, category, website_url, description, deployment)
+          SELECT ${orgId}, a.name, 'SAAS', a.id, a.vendor, a.category, a.website_url, a.description_ja, 'CLOUD' FROM apps a WHERE a.id = ${i.app_id}
+          RETURNING id`.execute(tx)
+      ).rows[0]!.id;
+    }
+  } else {
+    softwareId = (
+      await sql<{ id: string }>`INSERT INTO software (org_id, name, software_type, custom_saas_type, deployment)
+        VALUES (${orgId}, ${i.name}, 'CUSTOM_SAAS', ${i.custom_saas_type}, 'CLOUD') RETURNING id`.execute(tx)
+    ).rows[0]!.id;
+  }
+  await sql`UPDATE app_integrations SET software_id = ${softwareId} WHERE id = ${i.id}`.execute(tx);
+  return softwareId;
+}
+
+function connectorMessage(locale: Locale, err: ConnectorError) {
+  return new AppError(400, 'VALIDATION_ERROR', `software:connector.${err.code}`, {}, { scimBaseUrl: [t(locale, `software:connector.${err.code}`)] });
+}
+
+const statusCondition = (status: (typeof S.INTEGRATION_LIST_STATUSES)[number]) => {
+  switch (status) {
+    case 'INTEGRATIONS':
+      return sql`i.status = 'ACTIVE' AND NOT i.custom_app`;
+    case 'CUSTOM_APPS':
+      return sql`i.status = 'ACTIVE' AND i.custom_app`;
+    case 'DEACTIVATED':
+      return sql`i.status = 'DEACTIVATED'`;
+    case 'ALL':
+      return sql`true`;
+  }
+};
+
+export function softwareRoutes(): AnyRoute[] {
+  const routes = [
+    defineRoute(S.listApps, async ({ query }, { tx, locale }) => {
+      const text = query.freeText?.trim();
+      const p = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const r = await sql<AppRow>`${appSelect}
+        WHERE (${query.categoryId ?? null}::text IS NULL OR a.category = ${query.categoryId ?? null})
+          AND (${p}::text IS NULL OR a.name ILIKE ${p} OR a.vendor ILIKE ${p} OR a.description_ja ILIKE ${p} OR a.description_en ILIKE ${p})
+        ORDER BY a.display_order, a.name`.execute(tx);
+      return { items: r.rows.map((a) => appOut(a, locale)) };
+    }),
+    defineRoute(S.listAppCategories, async (_i, { tx, locale }) => {
+      const r = await sql<{ category: string; n: string }>`SELECT category, count(*) AS n FROM apps GROUP BY category`.execute(tx);
+      const counts = new Map(r.rows.map((x) => [x.category, Number(x.n)]));
+      return { items: SOFTWARE_CATEGORIES.map((id) => ({ id, name: t(locale, `software:enums.category.${id}`), appCount: counts.get(id) ?? 0 })) };
+    }),
+    defineRoute(S.getApp, async ({ params }, { tx, locale }) => {
+      if (params.id === S.CUSTOM_APP_ID) throw notFound();
+      const a = (await sql<AppRow>`${appSelect} WHERE a.id = ${params.id}`.execute(tx)).rows[0];
+      if (!a) throw notFound();
+      return appOut(a, locale);
+    }),
+
+    defineRoute(S.installApp, async ({ body }, { tx, auth }) => {
+      const app = (await sql<{ id: string; name: string }>`SELECT id, name FROM apps WHERE id = ${body.appId}`.execute(tx)).rows[0];
+      if (!app) throw fieldError('appId', 'validation.reference');
+      if (body.parentAppIntegrationId) await integrationOf(tx, body.parentAppIntegrationId);
+      const row = (
+        await sql<{ id: string; app_id: string; name: string; custom_app: boolean; custom_saas_type: null; software_id: null }>`
+          INSERT INTO app_integrations (org_id, app_id, name, tenant_name, parent_integration_id)
+          VALUES (${auth.orgId}, ${app.id}, ${app.name}, ${body.tenantName || null}, ${body.parentAppIntegrationId ?? null})
+          RETURNING id, app_id, name, custom_app, custom_saas_type, software_id`.execute(tx)
+      ).rows[0]!;
+      const softwareId = await ensureSoftware(tx, auth.orgId, row);
+      return { appIntegrationId: row.id, softwareId };
+    }),
+
+    defineRoute(S.listIntegrations, async ({ query }, { tx }) => {
+      const text = query.text?.trim();
+      const p = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const textCond = sql`(${p}::text IS NULL OR i.name ILIKE ${p} OR i.tenant_name ILIKE ${p})`;
+      const dir = sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC');
+      const r = await sql<IntegrationRow & { total: string }>`${integrationSelect}
+        WHERE i.deleted_at IS NULL AND ${statusCondition(query.status)} AND ${textCond}
+        ORDER BY i.name ${dir}, i.id LIMIT ${query.pageSize} OFFSET ${query.pageIndex * query.pageSize}`.execute(tx);
+      const c = await sql<Record<string, string>>`SELECT ${sql.join(
+        S.INTEGRATION_LIST_STATUSES.map((s) => sql`count(*) FILTER (WHERE ${statusCondition(s)}) AS ${sql.id(s)}`),
+      )} FROM app_integrations i WHERE i.deleted_at IS NULL AND ${textCond}`.execute(tx);
+      const counts = Object.fromEntries(S.INTEGRATION_LIST_STATUSES.map((s) => [s, Number(c.rows[0]?.[s] ?? 0)])) as Record<(typeof S.INTEGRATION_LIST_STATUSES)[number], number>;
+      return { items: r.rows.map(integrationOut), count: counts[query.status], counts };
+    }),
+    defineRoute(S.getIntegration, async ({ params }, { tx }) => integrationOut(await integrationOf(tx, params.id))),
+    defineRoute(S.getIntegrationSettings, async ({ params }, { tx }) => {
+      let i = await integrationOf(tx, params.id);
+      // A subordinate integration's settings are its parent's (spec 2.3).
+      if (i.parent_integration_id) i = await integrationOf(tx, i.parent_integration_id);
+      return {
+        status: i.status,
+        externalTenant: { tenantName: i.tenant_name },
+        customApp: i.custom_app ? { name: i.name, customSaasType: i.custom_saas_type } : null,
+        appContract: contractOf(i),
+        features: { USER_PROVISIONING: i.user_provisioning },
+        authentication: { connector: i.connector, scimBaseUrl: i.scim_base_url, hasToken: i.has_token, authenticatedAt: i.authenticated_at?.toISOString() ?? null },
+        mdmActivated: i.mdm_activated_at !== null,
+      };
+    }),
+    defineRoute(S.deactivateIntegration, async ({ params }, { tx }) => patch(tx, params.id, [sql`status = 'DEACTIVATED'`])),
+    defineRoute(S.reactivateIntegration, async ({ params }, { tx }) => patch(tx, params.id, [sql`status = 'ACTIVE'`], { whileDeactivated: true })),
+    defineRoute(S.updateExternalTenant, async ({ params, body }, { tx }) => patch(tx, params.id, [sql`tenant_name = ${body.tenantName}`])),
+    defineRoute(S.updateCustomApp, async ({ params, body }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      if (!i.custom_app) throw new AppError(409, 'CONFLICT', 'software:notCustomApp');
+      await patch(tx, params.id, [sql`name = ${body.name}`, sql`custom_saas_type = ${body.customSaasType}`]);
+      if (i.software_id) await sql`UPDATE software SET name = ${body.name}, custom_saas_type = ${body.customSaasType}, updated_at = now() WHERE id = ${i.software_id}`.execute(tx);
+      return { success: true };
+    }),
+    defineRoute(S.updateCustomAppContract, async ({ params, body }, { tx }) =>
+      patch(tx, params.id, [
+        sql`contract_anchor_month = ${body.contractAnchorMonth}`,
+        sql`contract_anchor_day = ${body.contractAnchorDay}`,
+        sql`billing_cycle_unit = ${body.billingCycleUnit}`,
+        sql`billing_cycle_length = ${body.billingCycleLength}`,
+      ]),
+    ),
+    defineRoute(S.updatePricingPlan, async ({ params, body }, { tx }) =>
+      patch(tx, params.id, [
+        sql`plan_name = ${body.planName}`,
+        sql`pricing_model = ${body.pricingModel}`,
+        sql`price_of_unit_per_billing_cycle = ${body.pricingModel === 'FREE' ? 0 : body.priceOfUnitPerBillingCycle}`,
+        sql`currency_code = ${body.currencyCode}`,
+        sql`unit = ${body.pricingModel === 'LINEAR' ? body.unit : null}`,
+      ]),
+    ),
+    defineRoute(S.updateFeatures, async ({ params, body }, { tx }) => patch(tx, params.id, [sql`user_provisioning = ${body.USER_PROVISIONING}`])),
+    defineRoute(S.authenticateIntegration, async ({ params, body }, { tx, locale, deps }) => {
+      const i = await integrationOf(tx, params.id);
+      if (i.status !== 'ACTIVE') throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+      if (body.connector === 'SCIM') {
+        // Checked against the tenant before anything is stored.
+        try {
+          await createScimConnector({ baseUrl: body.scimBaseUrl, token: body.scimToken, allowPrivateNetwork: deps.config.CONNECTOR_ALLOW_PRIVATE_NETWORK }).test(AbortSignal.timeout(15_000));
+        } catch (err) {
+          if (err instanceof ConnectorError) throw connectorMessage(locale, err);
+          throw err;
+        }
+        await sql`UPDATE app_integrations SET connector = 'SCIM', scim_base_url = ${body.scimBaseUrl.replace(/\/+$/, '')}, scim_token = ${body.scimToken},
+          authenticated_at = now(), refresh_error = NULL, updated_at = now() WHERE id = ${i.id}`.execute(tx);
+      } else {
+        await sql`UPDATE app_integrations SET connector = 'CSV', scim_base_url = NULL, scim_token = NULL, authenticated_at = NULL, updated_at = now() WHERE id = ${i.id}`.execute(tx);
+      }
+      return { success: true };
+    }),
+    defineRoute(S.mdmActivateIntegration, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      if (i.status !== 'ACTIVE') return { success: false };
+      await sql`UPDATE app_integrations SET mdm_activated_at = coalesce(mdm_activated_at, now()), updated_at = now() WHERE id = ${i.id}`.execute(tx);
+      return { success: true };
+    }),
+    defineRoute(S.deleteIntegration, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      await sql`DELETE FROM app_users WHERE app_integration_id = ${i.id}`.execute(tx);
+      await sql`DELETE FROM app_assignments WHERE app_integration_id = ${i.id}`.execute(tx);
+      await sql`UPDATE app_integrations SET deleted_at = now(), status = 'DEACTIVATED', scim_token = NULL, updated_at = now() WHERE id = ${i.id} OR parent_integration_id = ${i.id}`.execute(tx);
+      return null;
+    }),
+
+    defineRoute(S.listIntegrationUsers, async ({ params, query }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      const category = query.category ?? (i.parent_integration_id ? 'ALL' : 'FOLLOWING');
+      return listAccounts(tx, { id: i.id, name: i.name, active: i.status === 'ACTIVE' }, { ...query, category });
+    }),
+    defineRoute(S.countIntegrationUsers, async ({ params, query }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      return { counts: await countAccounts(tx, i.id, query.freeText) };
+    }),
+    defineRoute(S.deleteIntegrationUser, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      const row = await accountRow(tx, { id: i.id, name: i.name, active: i.status === 'ACTIVE' }, params.appUserId);
+      if (!row) throw notFound();
+      if (!row.canDelete) throw new AppError(409, 'CONFLICT', 'software:cannotDeleteAccount');
+      await sql`DELETE FROM app_users WHERE id = ${params.appUserId}`.execute(tx);
+      return null;
+    }),
+    defineRoute(S.linkIntegrationUser, async ({ params, body }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      const ref = { id: i.id, name: i.name, active: i.status === 'ACTIVE' };
+      const row = await accountRow(tx, ref, params.appUserId);
+      if (!row) throw notFound();
+      if (!row.canChangePerson) throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+      if (body.personId) {
+        const found = await sql`SELECT 1 FROM people WHERE id = ${body.personId}`.execute(tx);
+        if (!found.rows.length) throw fieldError('personId', 'validation.reference');
+        await sql`UPDATE app_users SET person_id = ${body.personId}, link_manual = true, updated_at = now() WHERE id = ${params.appUserId}`.execute(tx);
+      } else {
+        await sql`UPDATE app_users SET link_manual = false, updated_at = now() WHERE id = ${params.appUserId}`.execute(tx);
+        await matchAccounts(tx, i.id);
+      }
+      return (await accountRow(tx, ref, params.appUserId))!;
+    }),
+
+    defineRoute(S.refreshResources, async ({ params }, { tx, auth }) => {
+      const i = await integrationOf(tx, params.id);
+      if (i.status !== 'ACTIVE') throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+      return { status: await requestRefresh(tx, auth.orgId, i.id) };
+    }),
+    defineRoute(S.refreshResourcesStatus, async ({ params }, { tx, locale }) => {
+      const i = await integrationOf(tx, params.id);
+      const refreshedAt = i.refreshed_at?.toISOString() ?? null;
+      if (await refreshInProgress(tx, i.id)) return { status: 'IN_PROGRESS' as const, refreshedAt, error: null };
+      if (i.refresh_error) return { status: 'FAILED' as const, refreshedAt, error: t(locale, `software:connector.${i.refresh_error}`) };
+      return { status: refreshedAt ? ('COMPLETED' as const) : ('NEVER' as const), refreshedAt, error: null };
+    }),
+    defineRoute(S.refreshResourcesAll, async (_i, { tx, auth }) => {
+      const ids = (await sql<{ id: string }>`SELECT id FROM app_integrations WHERE deleted_at IS NULL AND status = 'ACTIVE' ORDER BY id`.execute(tx)).rows;
+      const outcomes = [];
+      for (const { id } of ids) outcomes.push(await requestRefresh(tx, auth.orgId, id));
+      const enqueued = outcomes.filter((x) => x === 'ENQUEUED').length;
+      const status: (typeof S.REFRESH_TRIGGERS)[number] = enqueued ? 'ENQUEUED' : outcomes.includes('ALREADY_IN_PROGRESS') ? 'ALREADY_IN_PROGRESS' : outcomes.length ? 'RATE_LIMITED' : 'ENQUEUED';
+      return { status, enqueued };
+    }),
+    defineRoute(S.refreshResourcesAllStatus, async (_i, { tx }) => {
+      const r = await sql<{ n: string }>`SELECT count(*) AS n FROM jobs WHERE queue = 'app-refresh' AND state IN ('QUEUED', 'RUNNING')`.execute(tx);
+      const n = Number(r.rows[0]?.n ?? 0);
+      return { status: n ? ('IN_PROGRESS' as const) : ('COMPLETED' as const), inProgress: n };
+    }),
+
+    defineRoute(S.getSoftwareSummary, async ({ params }, { tx }) => {
+      const s = (
+        await sql<{ id: string; name: string; app_id: string | null; software_type: string; vendor_name: string | null; status: 'ACTIVE' | 'TRIAL' | 'DEACTIVATED' | 'DISCONTINUED'; logo_url: string | null }>`
+          SELECT s.id, s.name, s.app_id, s.software_type, s.vendor_name, s.status, a.logo_url FROM software s LEFT JOIN apps a ON a.id = s.app_id WHERE s.id = ${params.softwareId}`.execute(tx)
+      ).rows[0];
+      if (!s) throw notFound();
+      const integrations = (await sql<IntegrationRow>`${integrationSelect} WHERE i.software_id = ${s.id} AND i.deleted_at IS NULL ORDER BY i.name, i.id`.execute(tx)).rows;
+      const today = todayInJapan();
+      const live = integrations.filter((i) => i.status === 'ACTIVE');
+      const renewals = live.map((i) => nextRenewal(contractOf(i), today)).filter((d): d is string => !!d).sort();
+      const costs = new Map<string, number>();
+      for (const i of live) {
+        const c = monthlyCost(contractOf(i), Number(i.active_accounts));
+        if (c) costs.set(c.currencyCode, (costs.get(c.currencyCode) ?? 0) + c.amount);
+      }
+      let refreshing = false;
+      for (const i of live) if (await refreshInProgress(tx, i.id)) refreshing = true;
+      return {
+        softwareId: s.id,
+        name: s.name,
+        appId: s.app_id,
+        isCustomSaas: s.software_type === 'CUSTOM_SAAS',
+        vendorName: s.vendor_name,
+        status: s.status,
+        avatarUrl: s.logo_url,
+        assignedTotal: live.reduce((n, i) => n + Number(i.accounts), 0),
+        renewalDate: renewals[0] ?? null,
+        monthlyCost: [...costs].map(([currencyCode, amount]) => ({ currencyCode: currencyCode as S.AppContract['currencyCode'] & string, amount: Math.round(amount * 100) / 100 })),
+        integrations: integrations.map((i) => ({ appIntegrationId: i.id, appName: i.name, tenantName: i.tenant_name, status: i.status, accountCount: Number(i.accounts) })),
+        refreshStatus: refreshing ? ('IN_PROGRESS' as const) : ('COMPLETED' as const),
+      };
+    }),
+    defineRoute(S.putSoftwareDetail, async ({ params, body }, { tx }) => {
+      const r = await sql`UPDATE software SET name = ${body.name}, vendor_name = ${body.vendorName ?? null}, category = ${body.category ?? null}, status = ${body.status},
+        version = ${body.version ?? null}, website_url = ${body.websiteUrl ?? null}, description = ${body.description ?? null},
+        custom_saas_type = CASE WHEN software_type = 'CUSTOM_SAAS' THEN ${body.customSaasType ?? null} ELSE custom_saas_type END, updated_at = now()
+        WHERE id = ${params.softwareId}`.execute(tx);
+      if (!Number(r.numAffectedRows)) throw notFound();
+      return { softwareId: params.softwareId };
+    }),
+    defineRoute(S.putSoftwareArchitecture, async ({ params, body }, { tx }) => {
+      const r = await sql`UPDATE software SET deployment = ${body.deployment}, auth_method = ${body.authMethod}, patch_status = ${body.patchStatus}, compliance = ${body.compliance},
+        environment = ${body.environment ?? null}, install_method = ${body.installMethod ?? null}, data_location = ${body.dataLocation ?? null}, updated_at = now()
+        WHERE id = ${params.softwareId}`.execute(tx);
+      if (!Number(r.numAffectedRows)) throw notFound();
+      return { softwareId: params.softwareId };
+    }),
+    defineRoute(S.getIntegrationSoftware, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.appIntegrationId);
+      if (!i.software_id) throw notFound();
+      return { softwareId: i.software_id };
+    }),
+    defineRoute(S.createIntegrationSoftware, async ({ params }, { tx, auth }) => {
+      const i = await integrationOf(tx, params.appIntegrationId);
+      return { softwareId: await ensureSoftware(tx, auth.orgId, i) };
+    }),
+  ];
+  return routes as unknown as AnyRoute[];
+}
