@@ -3,6 +3,7 @@
 // with Ctrl/Cmd do (Ctrl+K opens the palette from anywhere).
 import { useLayoutEffect, useRef } from 'react';
 import { tinykeys } from 'tinykeys';
+import { paletteOpen } from './palette-host.js';
 import { type Command, type CommandContext, keysOf, runCommand } from './registry.js';
 
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -41,6 +42,8 @@ export function useCommandBindings(commands: readonly Command[], ctx: CommandCon
     for (const [keys, list] of byKey) {
       map[keys] = (e) => {
         if (!isChord(keys) && isTypingTarget(e.target)) return;
+        // While the palette is open (or opening), plain keys are its query.
+        if (!isChord(keys) && paletteOpen.get()) return;
         // The nearest scope with a command for this key wins.
         let command: Command | undefined;
         for (const scope of activeScopes()) {

@@ -53,34 +53,33 @@ export function takeTypedAhead(): string {
   return s;
 }
 
+/** Opened and the input not up yet (loading, or opening): what is typed
+ * meanwhile is kept for it, away from the page's own keys. Listening from the
+ * start (capture, on window) rather than from an effect after the palette
+ * opened: keys typed in between would otherwise reach the page's shortcuts. */
+function keepTypedAhead(e: KeyboardEvent) {
+  if (!paletteOpen.get() || paletteReady.get()) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') {
+    typedAhead = '';
+    paletteOpen.set(false);
+  } else if (e.key === 'Backspace') typedAhead = typedAhead.slice(0, -1);
+  else if (e.key.length === 1) typedAhead += e.key;
+  else return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+}
+if (typeof window !== 'undefined') window.addEventListener('keydown', keepTypedAhead, true);
+
 const loadPalette = () => import('./palette.js');
 const PaletteRoot = lazy(() => loadPalette().then((m) => ({ default: m.PaletteRoot })));
 
 /** Mounts the palette (kbar) once the browser is idle, or when first opened. */
 export function PaletteHost({ commands, ctx, children }: { commands: readonly Command[]; ctx: CommandContext; children?: ReactNode }) {
   const open = paletteOpen.use();
-  const ready = paletteReady.use();
   const [idle, setIdle] = useState(false);
   // Fetch the chunk at once (it does not hold up the paint); mount it later.
   useEffect(() => void loadPalette().catch(() => undefined), []);
-  // Opened and the input not up yet (loading, or opening): keep what is typed
-  // meanwhile, away from the page's own keys, until the input takes over.
-  useEffect(() => {
-    if (!open || ready) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'Escape') {
-        typedAhead = '';
-        paletteOpen.set(false);
-      } else if (e.key === 'Backspace') typedAhead = typedAhead.slice(0, -1);
-      else if (e.key.length === 1) typedAhead += e.key;
-      else return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [open, ready]);
   useEffect(() => {
     const request = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;

@@ -48,7 +48,7 @@ test('an operator without individual access who opens /individual goes to the st
   await signIn(page, 'it');
   await page.goto('/individual');
   await expect(page).toHaveURL(/\/software\/registry$/);
-  await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ソフトウェア台帳' })).toBeVisible();
   await expectAccessible(page);
 
   // An operator with individual access has both areas.

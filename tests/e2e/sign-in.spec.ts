@@ -33,7 +33,7 @@ test('a signed-out user is sent to sign-in and back after signing in', async ({ 
   // A reload keeps the session; the home redirect lands on the software registry.
   await page.goto('/');
   await expect(page).toHaveURL(/\/software\/registry$/);
-  await expect(page.getByRole('heading', { name: 'ソフトウェア › 台帳' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ソフトウェア台帳' })).toBeVisible();
 });
 
 test('an unknown page says so, with a link home', async ({ page }) => {
