@@ -3,7 +3,7 @@
 // with Ctrl/Cmd do (Ctrl+K opens the palette from anywhere).
 import { useLayoutEffect, useRef } from 'react';
 import { tinykeys } from 'tinykeys';
-import { paletteOpen } from './palette-host.js';
+import { paletteOpen, paletteReady } from './palette-host.js';
 import { type Command, type CommandContext, keysOf, runCommand } from './registry.js';
 
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -42,8 +42,9 @@ export function useCommandBindings(commands: readonly Command[], ctx: CommandCon
     for (const [keys, list] of byKey) {
       map[keys] = (e) => {
         if (!isChord(keys) && isTypingTarget(e.target)) return;
-        // While the palette is open (or opening), plain keys are its query.
-        if (!isChord(keys) && paletteOpen.get()) return;
+        // While the palette is opening, plain keys are its query (palette-host
+        // keeps them); once its input is up, the input has the focus.
+        if (!isChord(keys) && paletteOpen.get() && !paletteReady.get()) return;
         // The nearest scope with a command for this key wins.
         let command: Command | undefined;
         for (const scope of activeScopes()) {

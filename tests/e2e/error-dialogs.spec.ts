@@ -8,7 +8,7 @@
 // answer 500. The error screen, which a page failing to load shows, is
 // checked with a real failure (its code chunk cannot be fetched).
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expectAccessible, signIn, openPalette } from './support.js';
 
 const ERROR_TITLE = 'エラーが発生しました';
 const ERROR_BODY = '予期しないエラーが発生しました。';
@@ -50,7 +50,7 @@ async function expectErrorDialog(page: Page) {
 /** Signed in, then to the roles list by the palette: an in-app step in history. */
 async function toRolesFromHome(page: Page) {
   await signIn(page);
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.keyboard.type('Roles');
   await expect(page.getByRole('option', { selected: true })).toContainText('設定 › ロール');
   await page.keyboard.press('Enter');
@@ -130,7 +130,7 @@ test('a page that fails to load shows the error screen; its one button goes back
   // network dropped): the route's error component takes the pane's place.
   await signIn(page);
   await context.route('**/assets/permission-lists-*.js', (route) => route.abort());
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.keyboard.type('Roles');
   await expect(page.getByRole('option', { selected: true })).toContainText('設定 › ロール');
   await page.keyboard.press('Enter');

@@ -17,8 +17,10 @@ import { matchAccounts } from './accounts.js';
 export const APP_REFRESH_QUEUE = 'app-refresh';
 const keyOf = (integrationId: string) => `app-refresh:${integrationId}`;
 
-export async function refreshInProgress(tx: Tx, integrationId: string): Promise<boolean> {
-  const r = await sql`SELECT 1 FROM jobs WHERE singleton_key = ${keyOf(integrationId)} AND state IN ('QUEUED', 'RUNNING') LIMIT 1`.execute(tx);
+/** Whether any of the integrations has a refresh queued or running (one statement). */
+export async function refreshInProgress(tx: Tx, ...integrationIds: string[]): Promise<boolean> {
+  if (!integrationIds.length) return false;
+  const r = await sql`SELECT 1 FROM jobs WHERE singleton_key = ANY(${integrationIds.map(keyOf)}::text[]) AND state IN ('QUEUED', 'RUNNING') LIMIT 1`.execute(tx);
   return r.rows.length > 0;
 }
 

@@ -8,6 +8,7 @@ import { SOFTWARE_CATEGORIES } from '../../../src/api/modules/software.js';
 import { createScimConnector } from '../../connectors/scim.js';
 import { ConnectorError } from '../../connectors/types.js';
 import type { Tx } from '../../db/tenant.js';
+import { likeEscape } from '../../db/like.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
@@ -177,7 +178,7 @@ export function softwareRoutes(): AnyRoute[] {
   const routes = [
     defineRoute(S.listApps, async ({ query }, { tx, locale }) => {
       const text = query.freeText?.trim();
-      const p = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const p = text ? `%${likeEscape(text)}%` : null;
       const r = await sql<AppRow>`${appSelect}
         WHERE (${query.categoryId ?? null}::text IS NULL OR a.category = ${query.categoryId ?? null})
           AND (${p}::text IS NULL OR a.name ILIKE ${p} OR a.vendor ILIKE ${p} OR a.description_ja ILIKE ${p} OR a.description_en ILIKE ${p})
@@ -212,7 +213,7 @@ export function softwareRoutes(): AnyRoute[] {
 
     defineRoute(S.listIntegrations, async ({ query }, { tx }) => {
       const text = query.text?.trim();
-      const p = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const p = text ? `%${likeEscape(text)}%` : null;
       const textCond = sql`(${p}::text IS NULL OR i.name ILIKE ${p} OR i.tenant_name ILIKE ${p})`;
       const dir = sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC');
       const r = await sql<IntegrationRow & { total: string }>`${integrationSelect}
@@ -374,8 +375,7 @@ export function softwareRoutes(): AnyRoute[] {
         const c = monthlyCost(contractOf(i), Number(i.active_accounts));
         if (c) costs.set(c.currencyCode, (costs.get(c.currencyCode) ?? 0) + c.amount);
       }
-      let refreshing = false;
-      for (const i of live) if (await refreshInProgress(tx, i.id)) refreshing = true;
+      const refreshing = await refreshInProgress(tx, ...live.map((i) => i.id));
       return {
         softwareId: s.id,
         name: s.name,
