@@ -41,6 +41,10 @@ export default defineConfig({
       MAILDEV_SMTP_PORT: String(port + 1),
       MAILDEV_WEB_PORT: String(port + 2),
       LOG_LEVEL: 'warn',
+      // Parallel runs on one machine build the console into their own directory.
+      ...(process.env.DAICHO_E2E_STATIC ? { STATIC_DIR: process.env.DAICHO_E2E_STATIC } : {}),
+      // The SCIM service of the refresh scenario listens on loopback.
+      CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

@@ -113,7 +113,8 @@ async function main() {
     identity,
     logger,
     storage,
-    staticDir: path.resolve('dist'),
+    // STATIC_DIR: another build of the console (parallel browser-test runs build their own).
+    staticDir: path.resolve(process.env.STATIC_DIR ?? 'dist'),
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   await new Promise<void>((resolve, reject) => {

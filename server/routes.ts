@@ -13,5 +13,9 @@ import { csvRoutes } from './modules/module/csv.routes.js';
 import { moduleRoutes } from './modules/module/module.routes.js';
 import { pickerRoutes } from './modules/pickers/pickers.routes.js';
 import { softwareRoutes } from './modules/software/software.routes.js';
+import { appAlertRoutes } from './modules/app-alerts/app-alerts.routes.js';
+import { overviewRoutes } from './modules/software/overview.js';
+import { softwareLogoRoutes } from './modules/software/logo.routes.js';
+import { accountsCsvRoutes } from './modules/software/accounts-csv.js';
 
-export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes, ...softwareRoutes()] as never;
+export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes, ...softwareRoutes(), ...appAlertRoutes(), ...overviewRoutes(), ...softwareLogoRoutes(), ...accountsCsvRoutes()] as never;

@@ -411,3 +411,74 @@ export function createCsvEncoder(encoding: CsvEncoding): Transform {
     },
   });
 }
+
+/* ------------------------------------------------------------------------- */
+/* Typed cells                                                                */
+/* ------------------------------------------------------------------------- */
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', 'on', 'active', 'enabled', '有効', 'はい', '○', '◯']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'off', 'inactive', 'disabled', '無効', 'いいえ', '×']);
+
+/**
+ * A yes/no cell (after normalizeCell): true/false, 1/0, yes/no, on/off,
+ * active/inactive, enabled/disabled, 有効/無効, はい/いいえ, ○/×, in any
+ * case. undefined when the text is none of them (an error for the caller).
+ */
+export function parseCsvBoolean(value: string): boolean | undefined {
+  const v = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(v)) return true;
+  if (FALSE_WORDS.has(v)) return false;
+  return undefined;
+}
+
+// Japanese eras a date may be written in (元年 is year 1).
+const ERAS: Readonly<Record<string, number>> = { 令和: 2018, R: 2018, 平成: 1988, H: 1988 };
+const DATE_PART = /^(?:(令和|平成|R|H)\s*(\d{1,2}|元)|(\d{4}))\s*(?:[-/.年])\s*(\d{1,2})\s*(?:[-/.月])\s*(\d{1,2})\s*日?/i;
+const TIME_PART = /^(?:[T\s]\s*)?(\d{1,2})\s*(?::|時)\s*(\d{1,2})\s*(?:(?::|分)\s*(\d{1,2})(?:\.(\d{1,9}))?\s*秒?|分)?/;
+const ZONE_PART = /^\s*(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A date or date-time cell (after normalizeCell) as an ISO instant, or
+ * undefined when it is not one. Accepts ISO 8601 (2024-05-01T09:30:00Z,
+ * with an offset or without), 2024-05-01 09:30, 2024/5/1 9:30:15 (as Excel
+ * writes it), 2024年5月1日 9時30分, and the eras 令和6年5月1日 / R6.5.1 /
+ * 平成31年4月30日. A date or time without an offset is in `offset`
+ * (default Japan time, the console's); a date alone is its midnight.
+ * Calendar-checked: 2023-02-29 and 25:00 are not dates.
+ */
+export function parseCsvDateTime(value: string, offset = '+09:00'): string | undefined {
+  const v = value.trim();
+  const d = DATE_PART.exec(v);
+  if (!d) return undefined;
+  const eraYear = d[1] ? (d[2] === '元' ? 1 : Number(d[2])) : 0;
+  const year = d[1] ? ERAS[d[1].toUpperCase()]! + eraYear : Number(d[3]);
+  const month = Number(d[4]);
+  const day = Number(d[5]);
+  let rest = v.slice(d[0].length);
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let ms = 0;
+  const time = TIME_PART.exec(rest);
+  if (time && time[0].trim()) {
+    hour = Number(time[1]);
+    minute = Number(time[2]);
+    second = time[3] ? Number(time[3]) : 0;
+    ms = time[4] ? Number(time[4].slice(0, 3).padEnd(3, '0')) : 0;
+    rest = rest.slice(time[0].length);
+  }
+  let zone = offset;
+  if (rest.trim()) {
+    const z = ZONE_PART.exec(rest);
+    if (!z) return undefined;
+    zone = z[1]!.toUpperCase() === 'Z' ? 'Z' : z[1]!.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  // The calendar day must exist (Date would roll 2023-02-29 over to March).
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}${zone}`;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}

@@ -5,6 +5,7 @@
 // never removed (their rows stay, updated).
 import { sql } from 'kysely';
 import { CATALOGUE_APPS } from '../seed/app-catalogue.js';
+import { TRACEABLE_APPS } from '../modules/app-alerts/traceable-apps.js';
 import type { Tx } from './tenant.js';
 
 export async function syncReferenceData(tx: Tx): Promise<void> {
@@ -29,4 +30,21 @@ export async function syncReferenceData(tx: Tx): Promise<void> {
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, vendor = excluded.vendor, category = excluded.category, website_url = excluded.website_url,
       domains = excluded.domains, description_ja = excluded.description_ja, description_en = excluded.description_en,
       connectors = excluded.connectors, logo_url = excluded.logo_url, display_order = excluded.display_order`.execute(tx);
+  await syncTraceableApps(tx);
+}
+
+/** The traceable apps of shadow-IT detection (0010): ids derived from the slug
+ * (md5 shaped as a version-4 uuid), so every database names a product alike;
+ * rows are updated, never removed. */
+export async function syncTraceableApps(tx: Tx): Promise<void> {
+  const rows = TRACEABLE_APPS.map((a, i) => ({ ...a, displayOrder: i }));
+  await sql`INSERT INTO traceable_apps (id, slug, name, category, website_url, domains, integratable_app_id, avatar_url, display_order)
+    SELECT (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18))::uuid, x.slug, x.name, x.category, x."websiteUrl", ARRAY(SELECT jsonb_array_elements_text(x.domains)),
+      x."integratableAppId", x."avatarUrl", x."displayOrder"
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(slug text, name text, category text, "websiteUrl" text, domains jsonb,
+      "integratableAppId" text, "avatarUrl" text, "displayOrder" int)
+    CROSS JOIN LATERAL md5('traceable-app:' || x.slug) AS h
+    ON CONFLICT (slug) DO UPDATE SET name = excluded.name, category = excluded.category, website_url = excluded.website_url,
+      domains = excluded.domains, integratable_app_id = excluded.integratable_app_id, avatar_url = excluded.avatar_url,
+      display_order = excluded.display_order`.execute(tx);
 }

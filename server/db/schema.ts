@@ -235,3 +235,61 @@ export type Invitation = Selectable<InvitationsTable>;
 export type Job = Selectable<JobsTable>;
 export type NewPerson = Insertable<PeopleTable>;
 export type PersonUpdate = Updateable<PeopleTable>;
+
+// 0011_app_activity: accounts of an integration month by month (the overview's history).
+export interface AppUserMonthsTable {
+  org_id: string;
+  app_integration_id: string;
+  /** First day of the month (Asia/Tokyo), 'YYYY-MM-DD'. */
+  month: string;
+  external_id: string;
+  is_active: boolean;
+  signed_in: Generated<boolean>;
+  recorded_at: CreatedAt;
+}
+// Declaration merging: the table joins the Database interface above.
+export interface Database {
+  app_user_months: AppUserMonthsTable;
+}
+
+// Shadow IT (0010_shadow_it.sql).
+export interface TraceableAppsTable {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  website_url: string;
+  domains: string[];
+  integratable_app_id: string | null;
+  avatar_url: string | null;
+  display_order: number;
+}
+
+export interface ShadowItVisitsTable {
+  id: Generated<string>;
+  org_id: string;
+  event_id: string;
+  visited_at: Timestamp;
+  user_email: string;
+  person_id: string | null;
+  traceable_app_id: string;
+  url: string;
+  detection_tool: string;
+  created_at: CreatedAt;
+}
+
+export interface ShadowItIngestionTokensTable {
+  id: Generated<string>;
+  org_id: string;
+  token_hash: string;
+  hint: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  traceable_apps: TraceableAppsTable;
+  shadow_it_visits: ShadowItVisitsTable;
+  shadow_it_ingestion_tokens: ShadowItIngestionTokensTable;
+}

@@ -7,11 +7,17 @@ import jaErrors from '../../locales/ja-JP/errors.json' with { type: 'json' };
 import jaMail from '../../locales/ja-JP/mail.json' with { type: 'json' };
 import enSoftware from '../../locales/en-US/software.json' with { type: 'json' };
 import jaSoftware from '../../locales/ja-JP/software.json' with { type: 'json' };
+import enAppOverview from '../../locales/en-US/appOverview.json' with { type: 'json' };
+import jaAppOverview from '../../locales/ja-JP/appOverview.json' with { type: 'json' };
+import enAppAlerts from '../../locales/en-US/appAlerts.json' with { type: 'json' };
+import jaAppAlerts from '../../locales/ja-JP/appAlerts.json' with { type: 'json' };
+import enAppUsersCsv from '../../locales/en-US/appUsersCsv.json' with { type: 'json' };
+import jaAppUsersCsv from '../../locales/ja-JP/appUsersCsv.json' with { type: 'json' };
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/api/contracts/common.js';
 
 const resources: Record<Locale, Record<string, unknown>> = {
-  'en-US': { errors: enErrors, mail: enMail, software: enSoftware },
-  'ja-JP': { errors: jaErrors, mail: jaMail, software: jaSoftware },
+  'en-US': { appAlerts: enAppAlerts, appUsersCsv: enAppUsersCsv, errors: enErrors, mail: enMail, software: enSoftware, appOverview: enAppOverview },
+  'ja-JP': { appAlerts: jaAppAlerts, appUsersCsv: jaAppUsersCsv, errors: jaErrors, mail: jaMail, software: jaSoftware, appOverview: jaAppOverview },
 };
 
 function lookup(tree: unknown, key: string): string | undefined {

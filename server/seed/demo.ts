@@ -6,6 +6,8 @@
 import crypto from 'node:crypto';
 import { Faker, base, en, ja } from '@faker-js/faker';
 import { seedEquipment } from './equipment.js';
+import { seedSoftwareDemo } from './software-demo.js';
+import { seedShadowIt } from './shadow-it.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { WorkerType } from '../db/schema.js';
@@ -413,5 +415,7 @@ async function fillDemo(tx: Tx, orgId: string, people: PersonSpec[]): Promise<Se
     .execute();
 
   await seedEquipment(tx, orgId, DEFAULT_DEMO_SEED);
+  await seedSoftwareDemo(tx, orgId, DEFAULT_DEMO_SEED);
+  await seedShadowIt(tx, orgId, DEFAULT_DEMO_SEED);
   return { orgId, accounts };
 }

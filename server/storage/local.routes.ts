@@ -73,6 +73,15 @@ export function mountLocalFiles(app: Hono<AppEnv>, storage: LocalFileStorage): v
     return c.body(null, 200);
   });
 
+  // As S3's DeleteObject: 204 whether or not the object was there.
+  app.delete(`${LOCAL_FILES_PREFIX}*`, async (c) => {
+    const a = authorise(c, storage, 'delete');
+    if ('res' in a) return a.res;
+    if (a.grant.op !== 'delete') return fail(c, 403, 'signature_invalid');
+    await storage.delete(a.grant.key);
+    return c.body(null, 204);
+  });
+
   app.get(`${LOCAL_FILES_PREFIX}*`, async (c) => {
     const a = authorise(c, storage, 'get');
     if ('res' in a) return a.res;

@@ -27,10 +27,13 @@ const SECRET_FILE = 'file-signing-secret';
 /** Temporary uploads; a dot segment can never be a key, so never collides. */
 const TMP_DIR = '.tmp';
 
-export type LocalOp = 'put' | 'get';
+export type LocalOp = 'put' | 'get' | 'delete';
 
 /** What a valid signature allows. */
-export type Grant = { op: 'put'; key: string; maxBytes: number; contentType: string } | { op: 'get'; key: string; filename: string | null };
+export type Grant =
+  | { op: 'put'; key: string; maxBytes: number; contentType: string }
+  | { op: 'get'; key: string; filename: string | null }
+  | { op: 'delete'; key: string };
 
 export type VerifyResult = { ok: true; grant: Grant } | { ok: false; reason: 'invalid' | 'expired' };
 
@@ -88,6 +91,13 @@ export class LocalFileStorage implements FileStorage {
     return { url: this.url(o.key, { op: 'get', exp: String(exp), ...(filename ? { filename } : {}), sig }) };
   }
 
+  async presignDelete(o: { key: string; expiresInSeconds?: number }): Promise<{ url: string }> {
+    assertValidKey(o.key);
+    const exp = Math.floor(this.now() / 1000) + expirySeconds(o.expiresInSeconds, DEFAULT_UPLOAD_EXPIRY_SECONDS);
+    const sig = this.sign(['delete', o.key, exp]);
+    return { url: this.url(o.key, { op: 'delete', exp: String(exp), sig }) };
+  }
+
   /** Checks a presigned URL's query for the operation and key it was called with. */
   verify(op: LocalOp, key: string, q: URLSearchParams): VerifyResult {
     const invalid = { ok: false, reason: 'invalid' } as const;
@@ -104,6 +114,9 @@ export class LocalFileStorage implements FileStorage {
       if (!/^\d{1,15}$/.test(maxRaw) || contentType === null) return invalid;
       grant = { op, key, maxBytes: Number(maxRaw), contentType };
       expected = Buffer.from(this.sign(['put', key, exp, grant.maxBytes, contentType]), 'utf8');
+    } else if (op === 'delete') {
+      grant = { op, key };
+      expected = Buffer.from(this.sign(['delete', key, exp]), 'utf8');
     } else {
       const filename = q.get('filename') ?? '';
       grant = { op, key, filename: filename || null };

@@ -1,6 +1,6 @@
 // The S3 storage driver (production): any S3 API (AWS, or an S3-compatible
 // service through S3_ENDPOINT). The browser PUTs and GETs with SigV4
-// presigned URLs; the bucket's CORS must allow PUT and GET from the
+// presigned URLs; the bucket's CORS must allow PUT, GET and DELETE (the software logo) from the
 // console's origin with the Content-Type header.
 //
 // Size limit: a presigned PUT signs the Content-Type but cannot bound the
@@ -92,6 +92,14 @@ export class S3FileStorage implements FileStorage {
     const url = await getSignedUrl(this.client, command, {
       expiresIn: expirySeconds(o.expiresInSeconds, DEFAULT_DOWNLOAD_EXPIRY_SECONDS),
     });
+    return { url };
+  }
+
+  async presignDelete(o: { key: string; expiresInSeconds?: number }): Promise<{ url: string }> {
+    assertValidKey(o.key);
+    // The bucket's CORS must allow DELETE from the console's origin too.
+    const command = new DeleteObjectCommand({ Bucket: this.bucket, Key: o.key });
+    const url = await getSignedUrl(this.client, command, { expiresIn: expirySeconds(o.expiresInSeconds, DEFAULT_UPLOAD_EXPIRY_SECONDS) });
     return { url };
   }
 

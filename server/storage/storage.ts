@@ -10,6 +10,8 @@ export interface FileStorage {
   presignUpload(o: { key: string; contentType: string; maxBytes: number; expiresInSeconds?: number }): Promise<{ url: string }>;
   /** A URL the browser GETs the file from; filename sets Content-Disposition attachment. */
   presignDownload(o: { key: string; filename?: string; expiresInSeconds?: number }): Promise<{ url: string }>;
+  /** A URL the browser sends DELETE to, removing the object (the software logo's delete, spec 4). */
+  presignDelete(o: { key: string; expiresInSeconds?: number }): Promise<{ url: string }>;
   /** Server-side read of a whole object (imports read their file this way); throws StorageNotFound when absent. */
   read(key: string): Promise<Buffer>;
   /** Server-side size without reading, or null when absent. */

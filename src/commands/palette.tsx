@@ -327,8 +327,12 @@ const perform = (item: Item) => (item instanceof ActionImpl ? item.command?.perf
  * so a command that moves the focus (to a field, a list's page size, a side
  * pane) must run after that, or its focus is taken back. */
 let chosen: Item | null = null;
+/** From a choice until the palette is hidden: its keys are the page's again
+ * (an Enter for the confirm the chosen command opens must reach it). */
+let closing = false;
 function choose(item: Item, query: { toggle(): void }) {
   chosen = item;
+  closing = true;
   query.toggle();
 }
 
@@ -412,7 +416,7 @@ function Palette({ label, placeholder }: { label: string; placeholder: string })
   // on the list; an IME composing (Japanese) keeps its keys.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.isComposing) return;
+      if (e.isComposing || closing) return;
       const { items, active } = latest.current;
       const by = e.key === 'ArrowUp' || (e.ctrlKey && e.key === 'p') ? -1 : e.key === 'ArrowDown' || (e.ctrlKey && e.key === 'n') ? 1 : 0;
       if (by) {
@@ -505,6 +509,17 @@ function PaletteActions({ commands, ctx }: { commands: readonly Command[]; ctx: 
   useEffect(() => {
     if (visualState === 'showing') setOpened((n) => n + 1);
   }, [visualState]);
+  // The other language's titles are keywords: its locale chunk (not loaded
+  // at start, which loads one language) is fetched once the palette mounts.
+  const [otherReady, setOtherReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const other = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
+    void i18n.loadLanguages(other).then(() => live && setOtherReady(true), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [i18n, i18n.language]);
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
   // The same commands offered as last time (the usual case): the same array,
@@ -512,10 +527,10 @@ function PaletteActions({ commands, ctx }: { commands: readonly Command[]; ctx: 
   const last = useRef<{ key: string; actions: Action[] } | null>(null);
   const actions = useMemo(() => {
     const offered = paletteCommands(commands, ctx, scopes);
-    const key = `${i18n.language}\u0000${offered.map((c) => c.id).join('\u0000')}`;
+    const key = `${i18n.language}\u0000${otherReady}\u0000${offered.map((c) => c.id).join('\u0000')}`;
     if (last.current?.key !== key) last.current = { key, actions: toActions(offered, ctxRef, t, i18n) };
     return last.current.actions;
-  }, [commands, ctx, scopes, t, i18n, i18n.language, opened]);
+  }, [commands, ctx, scopes, t, i18n, i18n.language, opened, otherReady]);
   useRegisterActions(actions, [actions]);
   return null;
 }
@@ -572,6 +587,7 @@ function Bridge() {
   useEffect(() => {
     if (visualState === 'hidden') paletteOpen.set(false);
     else if (visualState === 'showing') paletteOpen.set(true);
+    if (visualState === 'hidden' || visualState === 'showing' || visualState === 'animating-in') closing = false;
     // Closing: kbar's focus hand-back runs in this same commit; the chosen
     // command runs in the next task, after it.
     if (chosen && visualState !== 'showing' && visualState !== 'animating-in') {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
 import { scopeChain, useCommandBindings } from '../commands/bindings.js';
-import { globalCommands } from '../commands/global.commands.js';
+import { allCommands } from '../commands/all.js';
 import { PaletteHost, togglePalette } from '../commands/palette-host.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
@@ -14,7 +14,6 @@ import { CommandsContext } from '../commands/command-button.js';
 import { Allotment } from 'allotment';
 import 'allotment/dist/style.css';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { moduleCommands } from '../commands/module.commands.js';
 import { useDialogs } from './dialogs.js';
 import { getSelection } from './status.js';
 import { useServices } from '../services.js';
@@ -24,7 +23,7 @@ import { setLayout, useLayout } from './layout.js';
 import { SidePane } from './side-pane.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
-const commands = [...globalCommands(), ...moduleCommands()];
+const commands = allCommands();
 
 // Dark by default; the light theme is remembered per browser.
 function applyTheme(theme: string) {

@@ -186,6 +186,10 @@ tabs('software', '/software/$id', ['overview', 'users', 'activity-monitoring', '
 add('software', '/software/alerts/shadow-it/apps', 'apps-shadow');
 add('software', '/software/alerts/shadow-it/visit-histories', 'visit-histories');
 tabs('software', '/software/alerts', ['violated-role', 'violated-assignment', 'no-worker', 'no-user', 'inactive-user', 'alumni']);
+// Ours: the integrations list (spec 2.6 "App integrations list"; its old
+// /software/integrations path redirects to the registry, spec 2.1) lives at
+// the root of the integration pages.
+add('appIntegrations', '/app-integrations', '');
 tabs('appIntegrations', '/app-integrations/$id', ['overview', 'users', 'groups', 'detail', 'architecture', 'rule-and-policy', 'settings']);
 add('appIntegrations', '/app-integrations/import-csv/$id', 'import-csv');
 

@@ -15,6 +15,9 @@ export const REDIRECTS: readonly RedirectDef[] = [
   { from: '/', to: '/software' },
   { from: '/software', to: '/software/registry', keepSearch: true }, // ours: the registry is the software home
   { from: '/software/integrations', to: '/software/registry', keepSearch: true },
+  // Ours: an integration opens on its first tab (a subordinate one, which has
+  // no overview, moves on to its users: integration-frame.tsx).
+  { from: '/app-integrations/$id', to: '/app-integrations/$id/overview' },
   { from: '/settings', to: '/settings/persons/staff' },
   { from: '/settings/persons', to: '/settings/persons/staff' },
   { from: '/settings/permission-and-roles', to: '/settings/permission-and-roles/roles' },
@@ -60,13 +63,9 @@ export interface SearchRedirectDef {
 }
 
 export const SEARCH_REDIRECTS: readonly SearchRedirectDef[] = [
-  // Spec 2.1: the integration users page with no category goes to category
-  // ALL if the integration is subordinate, otherwise FOLLOWING. Whether it is
-  // subordinate comes from the integration's contract (isSubordinate, spec 3),
-  // read by the app-integrations module, which is not built yet: until then
-  // every integration gets FOLLOWING. That module will decide ALL vs FOLLOWING
-  // once it can read the contract.
-  { path: '/app-integrations/$id/users', key: 'category', value: 'FOLLOWING' },
+  // (The integration users page's category: ALL for a subordinate
+  // integration, else FOLLOWING — decided by its pane, which reads the
+  // integration: src/panes/software/integration-users.tsx.)
 ];
 
 /** /apps and /apps/* → the same path under /software, query kept (spec 2.1). */

@@ -31,6 +31,15 @@ const peopleFilters = {
   freeText: zText(),
 };
 const ALERT_PAGE = listSearch({ pageKey: 'page', sortKey: 'sortBy', directionKey: 'sortOrder', maxPageSize: null });
+// The account alert pages sort by the app, then the accounts' columns (ALERT_USER_SORTS of the contract).
+const ACCOUNT_ALERT_PAGE = listSearch({
+  pageKey: 'page',
+  sortKey: 'sortBy',
+  directionKey: 'sortOrder',
+  maxPageSize: null,
+  sortColumns: ['APP', 'NAME', 'EMAIL', 'PERSON', 'ROLE', 'LAST_SIGNED_IN_AT', 'RULE_MATCHING'],
+  defaultSort: 'APP',
+});
 const MASTER_DATA = listSearch({ sortColumns: ['DISPLAY_ORDER', 'NAME', 'CODE'], defaultSort: 'DISPLAY_ORDER' });
 const required = (s: string) => z.string().min(1, s);
 
@@ -106,7 +115,7 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   '/software/marketplace/$id': z.object({ installDialogDefaultOpen: zBool(false) }),
   '/software/marketplace/install/finish': z.object({
     result: zEnum(['success', 'error'], 'error'),
-    integrationId: zText(),
+    appIntegrationId: zText(),
     errorMessage: z.string().max(2000).optional().catch(undefined),
   }),
   '/software/add/custom-saas/$customSaasType': z.object({ traceableSaasId: zText() }),
@@ -119,16 +128,29 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
     sortBy: zEnum(['visitedAt'], 'visitedAt'),
     sortOrder: zEnum(['asc', 'desc'], 'desc'),
   }),
-  '/software/alerts/violated-role': ALERT_PAGE,
-  '/software/alerts/violated-assignment': ALERT_PAGE,
-  '/software/alerts/no-worker': ALERT_PAGE,
-  '/software/alerts/no-user': ALERT_PAGE,
-  '/software/alerts/inactive-user': ALERT_PAGE,
-  '/software/alerts/alumni': ALERT_PAGE,
-  '/app-integrations/import-csv/$id': IMPORT_CSV,
-  // No default: a missing category is added to the URL (redirects.ts SEARCH_REDIRECTS).
-  '/app-integrations/$id/users': z.object({
+  '/software/alerts/violated-role': ACCOUNT_ALERT_PAGE,
+  '/software/alerts/violated-assignment': ACCOUNT_ALERT_PAGE,
+  '/software/alerts/no-worker': ACCOUNT_ALERT_PAGE,
+  '/software/alerts/no-user': ACCOUNT_ALERT_PAGE,
+  '/software/alerts/inactive-user': ACCOUNT_ALERT_PAGE,
+  '/software/alerts/alumni': ACCOUNT_ALERT_PAGE,
+  // The wizard keeps its upload (and a background import) in the URL, as equipment's does.
+  '/app-integrations/import-csv/$id': IMPORT_CSV.extend({ uploadedFileKey: zText(), processingState: zText() }),
+  // No default category: without one the page shows ALL for a subordinate
+  // integration, else FOLLOWING, and writes it into the URL (spec 2.1; the
+  // pane decides, as only the integration knows whether it is subordinate).
+  '/app-integrations/$id/users': listSearch({
+    directionKey: 'sortOrder',
+    sortColumns: ['NAME', 'EMAIL', 'PERSON', 'ROLE', 'LAST_SIGNED_IN_AT', 'RULE_MATCHING'],
+    defaultSort: 'NAME',
+  }).extend({
     category: zOptionalEnum(['FOLLOWING', 'NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI', 'ALL']),
+    freeText: zText(),
+  }),
+  // Spec 2.6 "App integrations list".
+  '/app-integrations': listSearch({ directionKey: 'sortOrder', sortColumns: ['APP'], defaultSort: 'APP' }).extend({
+    text: zText(),
+    status: zEnum(['INTEGRATIONS', 'CUSTOM_APPS', 'DEACTIVATED', 'ALL'], 'INTEGRATIONS'),
   }),
   '/people/workforce': listSearch({ directionKey: 'sortOrder', sortColumns: ['PERSON', 'WORKER_TYPE', 'JOINED_ON', 'LEFT_ON'], maxPageSize: null }).extend(
     peopleFilters,

@@ -463,6 +463,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         if (row) (propsRef.current.onOpenSide ?? propsRef.current.onOpen)(row);
       },
       focusFilter: () => propsRef.current.onFocusFilter?.(),
+      activeRow: () => current() ?? null,
     };
   }, [rows, headHeight, reveal, setActiveRow]);
 

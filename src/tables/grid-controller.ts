@@ -11,6 +11,8 @@ export interface GridController {
   open(): void;
   openSide(): void;
   focusFilter(): void;
+  /** The row under the cursor (for a command acting on one row). */
+  activeRow(): unknown;
 }
 
 const grids = new Map<Element, GridController>();

@@ -30,12 +30,17 @@ export interface ListDef<T extends RowData> {
   /** i18n key of the heading. */
   title: string;
   contract: Contract<z.ZodType, z.ZodType, z.ZodNever, z.ZodType>;
+  /** Path params of the contract (a list inside a record: an integration's accounts). */
+  params?: Record<string, string>;
+  /** Query keys the page fixes beside its URL search (an alert page's category). */
+  query?: Record<string, string>;
   items: (response: never) => { items: T[]; count: number };
   columns: readonly GridColumn<T>[];
   getRowId: (row: T) => string;
   href: (row: T) => string;
   /** URL keys of this list (they differ between spec lists). */
-  keys: { sort: string; direction: string; filter?: string };
+  /** page: the page number's key, 'pageIndex' unless the spec names another (alerts: 'page'). */
+  keys: { sort: string; direction: string; filter?: string; page?: string };
   toolbar?: ReactNode;
   /** Above the toolbar: a tab bar (categories, settings, placeholders). */
   tabs?: ReactNode;
@@ -43,6 +48,8 @@ export interface ListDef<T extends RowData> {
   open?: (row: T) => void;
   /** The data-scope of the pane: its commands' keys act while focus is inside. */
   scope?: string;
+  /** Inside another pane (a record's tab): no section and heading of its own; the title names the grid. */
+  embedded?: boolean;
 }
 
 export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
@@ -57,6 +64,7 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const schema = (routeId ? routes[routeId]?.options.validateSearch : undefined) as z.ZodObject | undefined;
   const filterRef = useRef<HTMLInputElement>(null);
   const filterKey = def.keys.filter;
+  const pageKey = def.keys.page ?? 'pageIndex';
   const [filter, setFilter] = useState(String((filterKey && search[filterKey]) ?? ''));
 
   const onSelection = useCallback((ids: ReadonlySet<string>) => setSelection(ids), []);
@@ -69,17 +77,17 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
     if (!filterKey) return;
     const current = String(search[filterKey] ?? '');
     if (filter === current) return;
-    const timer = setTimeout(() => setSearch({ [filterKey]: filter || undefined, pageIndex: 0 }), 250);
+    const timer = setTimeout(() => setSearch({ [filterKey]: filter || undefined, [pageKey]: 0 }), 250);
     return () => clearTimeout(timer);
   });
 
   const query = useQuery({
-    queryKey: [def.id, search],
-    queryFn: () => api(def.contract, { query: search } as never),
+    queryKey: [def.id, def.params ?? null, ...(def.query ? [def.query] : []), search],
+    queryFn: () => api(def.contract, { params: def.params, query: { ...search, ...def.query } } as never),
     placeholderData: keepPreviousData,
   });
   const data = query.data ? def.items(query.data as never) : { items: [], count: 0 };
-  const pageIndex = Number(search.pageIndex ?? 0);
+  const pageIndex = Number(search[pageKey] ?? 0);
   const pageSize = Number(search.pageSize ?? 100);
   const pageSizes = pageSizeChoices(schema?.shape.pageSize as z.ZodType | undefined, pageSize);
   const sort: GridSort = {
@@ -87,11 +95,8 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
     direction: (search[def.keys.direction] as 'asc' | 'desc' | undefined) ?? 'asc',
   };
 
-  return (
-    <section className="pane" aria-labelledby="pane-title" data-scope={def.scope}>
-      <h1 id="pane-title" className="pane-title">
-        {t(def.title)}
-      </h1>
+  const body = (
+    <>
       {def.tabs}
       <div className="list-toolbar">
         {filterKey && (
@@ -126,15 +131,24 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
         sort={sort}
         loading={query.isFetching}
         error={query.error ? (query.error instanceof ApiError ? query.error.body.message : String(query.error)) : null}
-        onSort={(s) => setSearch({ [def.keys.sort]: s.column, [def.keys.direction]: s.direction, pageIndex: 0 })}
-        onPage={(p) => setSearch({ pageIndex: p })}
+        onSort={(s) => setSearch({ [def.keys.sort]: s.column, [def.keys.direction]: s.direction, [pageKey]: 0 })}
+        onPage={(p) => setSearch({ [pageKey]: p })}
         pageSizes={pageSizes}
-        onPageSize={(size) => setSearch({ pageSize: size, pageIndex: 0 })}
+        onPageSize={(size) => setSearch({ pageSize: size, [pageKey]: 0 })}
         onOpen={def.open ?? ((row) => void navigate({ href: def.href(row) }))}
         onOpenSide={(row) => setLayout({ side: def.href(row) })}
         onSelectionChange={onSelection}
         onFocusFilter={() => filterRef.current?.focus()}
       />
+    </>
+  );
+  if (def.embedded) return <div className="list-embedded" data-scope={def.scope}>{body}</div>;
+  return (
+    <section className="pane" aria-labelledby="pane-title" data-scope={def.scope}>
+      <h1 id="pane-title" className="pane-title">
+        {t(def.title)}
+      </h1>
+      {body}
     </section>
   );
 }

@@ -66,7 +66,8 @@ describe('background CSV import', () => {
     expect(Number(staged.rows[0]!.n)).toBe(0);
     // The wizard follows the import by the id it was given.
     expect(await status(started.jobId!)).toEqual({ state: 'done', done: rows, total: rows, error: null });
-  });
+    // 12,000 rows through upload, staging runs and the apply: ~20 s alone, more beside the other suites.
+  }, 120_000);
 
   it('fails with nothing written when the data changed after the check', async () => {
     const marker = `gone-${crypto.randomUUID().slice(0, 6)}`;

@@ -9,7 +9,9 @@ import { routeTable } from '../../server/routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 
 /** Routes anyone may call. Adding one is a deliberate act: edit this list. */
-const PUBLIC_ROUTES = new Set(['auth.config', 'auth.passwordReset.request', 'auth.passwordReset.confirm', 'invitations.get', 'invitations.accept']);
+const PUBLIC_ROUTES = new Set(['auth.config', 'auth.passwordReset.request', 'auth.passwordReset.confirm', 'invitations.get', 'invitations.accept',
+  // Shadow-IT detectors: the ingestion token, not a session, is the credential.
+  'shadowIt.ingest']);
 
 let s: TestServer;
 let noArea: TestAccount;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAreas } from '../../server/auth/access.js';
 import type { DatabaseHandle, Db } from '../../server/db/index.js';
 import { withScope } from '../../server/db/tenant.js';
 import { DEMO_USERS, seedDemo, type SeededDemo } from '../../server/seed/demo.js';
 import { seedScale } from '../../server/seed/scale.js';
+import { countAccounts } from '../../server/modules/software/accounts.js';
 import { openTestDatabase } from '../support/db.js';
 
 // seedDemo needs an empty database; on PostgreSQL the test database is shared
@@ -30,6 +32,30 @@ const peopleAndWorkers = (db: Db, orgId: string) =>
     people: Number((await tx.selectFrom('people').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
     workers: Number((await tx.selectFrom('workers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
   }));
+
+/** The seeded integrations with their account figures and history (software-demo.ts). */
+const softwareSummary = (db: Db, orgId: string) =>
+  withScope(db, { orgId }, async (tx) => {
+    const rows = await sql<{ id: string; name: string; tenant: string; status: string; subordinate: boolean; custom: boolean; softwareId: string | null; pricing: string | null; accounts: string; active: string }>`
+      SELECT i.id, i.name, i.tenant_name AS tenant, i.status, i.parent_integration_id IS NOT NULL AS subordinate, i.custom_app AS custom, i.software_id AS "softwareId",
+        i.pricing_model AS pricing, (SELECT count(*) FROM app_users u WHERE u.app_integration_id = i.id) AS accounts,
+        (SELECT count(*) FROM app_users u WHERE u.app_integration_id = i.id AND u.is_active) AS active
+      FROM app_integrations i ORDER BY i.name, i.tenant_name`.execute(tx);
+    const out = [];
+    for (const r of rows.rows) {
+      const months = await sql<{ accounts: string; active: string; signed_in: string }>`
+        SELECT count(*) AS accounts, count(*) FILTER (WHERE is_active) AS active, count(*) FILTER (WHERE is_active AND signed_in) AS signed_in
+        FROM app_user_months WHERE app_integration_id = ${r.id} GROUP BY month ORDER BY month`.execute(tx);
+      out.push({
+        ...r,
+        accounts: Number(r.accounts),
+        active: Number(r.active),
+        counts: await countAccounts(tx, r.id),
+        months: months.rows.map((m) => ({ accounts: Number(m.accounts), active: Number(m.active), signedIn: Number(m.signed_in) })),
+      });
+    }
+    return out;
+  });
 
 const peopleNames = (db: Db, orgId: string) =>
   withScope(db, { orgId }, (tx) =>
@@ -109,6 +135,26 @@ describe.skipIf(sharedDatabase)('demo seed', () => {
     expect(workers.filter((w) => w.ended_on && w.ended_on < today).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('seeds software and apps: integrations of every kind, accounts in every category, a year of sign-in history', async () => {
+    const ints = await softwareSummary(a.db, seeded.orgId);
+    expect(ints.map((i) => i.name).sort()).toEqual(['GitHub', 'GitHub', 'Google Workspace', 'Notion', 'Salesforce', 'Slack', 'Zoom', '経費精算クラウド']);
+    expect(ints.filter((i) => i.subordinate).map((i) => i.tenant)).toEqual(['daicho-oss']);
+    expect(ints.filter((i) => i.custom).map((i) => i.name)).toEqual(['経費精算クラウド']);
+    expect(ints.filter((i) => i.status === 'DEACTIVATED').map((i) => i.name)).toEqual(['Salesforce']);
+    expect(ints.every((i) => i.softwareId)).toBe(true);
+    // Slack holds one of every kind of row (the overview's browser test reads these figures).
+    const slack = ints.find((i) => i.name === 'Slack')!;
+    expect(slack).toMatchObject({ accounts: 60, active: 58, pricing: 'LINEAR' });
+    expect(slack.counts).toMatchObject({ NO_WORKER: 3, VIOLATED: 5, VIOLATED_ROLE: 2, NO_USER: 2, INACTIVE: 8, ALUMNI: 3 });
+    // Twelve months of history: eleven past months and this one, growing towards today's accounts.
+    expect(slack.months).toHaveLength(12);
+    expect(slack.months.at(-1)).toMatchObject({ accounts: 60, active: 58 });
+    expect(slack.months[0]!.accounts).toBeLessThan(60);
+    expect(slack.months.every((m) => m.signedIn > 0 && m.signedIn <= m.active)).toBe(true);
+    // The deactivated integration was last read three months ago.
+    expect(ints.find((i) => i.name === 'Salesforce')!.months.length).toBeLessThanOrEqual(9);
+  });
+
   it('is a no-op on a database that holds an organisation', async () => {
     const before = await counts(a.db);
     expect(await seedDemo(a.db, { seed: 7 })).toBeNull();
@@ -119,6 +165,9 @@ describe.skipIf(sharedDatabase)('demo seed', () => {
     const other = await seedDemo(b.db, { seed: 7 });
     expect(other).not.toBeNull();
     expect(await peopleNames(b.db, other!.orgId)).toEqual(await peopleNames(a.db, seeded.orgId));
+    // The same accounts in the same categories, and the same history.
+    const apps = async (db: Db, orgId: string) => (await softwareSummary(db, orgId)).map(({ name, tenant, accounts, active, counts, months }) => ({ name, tenant, accounts, active, counts, months }));
+    expect(await apps(b.db, other!.orgId)).toEqual(await apps(a.db, seeded.orgId));
   });
 
   it('seeds a scale organisation next to the demo one', async () => {

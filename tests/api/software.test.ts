@@ -238,6 +238,85 @@ describe('accounts from a SCIM tenant', () => {
   });
 });
 
+describe('assignments, groups and a person’s apps', () => {
+  it('assigning people sets the rules; groups and a person’s accounts across integrations read back', async () => {
+    const m = marker();
+    const mail = (n: string) => `${n}-${m}@acme.test`;
+    const aiko = await person({ family: '青木', given: '愛子', email: mail('aiko') });
+    const ken = await person({ family: '木村', given: '健', email: mail('ken') });
+    const scim = await startScimServer({
+      token: 't',
+      users: [
+        { userName: mail('aiko'), email: mail('aiko'), role: 'Member', groups: ['Engineering', 'All staff'] },
+        { userName: mail('ken'), email: mail('ken'), role: 'Member', groups: ['All staff'] },
+        { userName: `bot-${m}`, email: `bot-${m}@elsewhere.test`, active: false, groups: ['All staff'] },
+      ],
+    });
+    try {
+      const { appIntegrationId: id } = await ja()(S.installApp, { body: { appId: 'github', tenantName: `gh-${m}` } });
+      await ja()(S.authenticateIntegration, { params: { id }, body: { connector: 'SCIM', scimBaseUrl: scim.url, scimToken: 't' } });
+      await ja()(S.refreshResources, { params: { id } });
+      await drain();
+      // No assignments yet: every linked account is matched (no rule set).
+      const before = (await ja()(S.countIntegrationUsers, { params: { id }, query: {} as never })).counts;
+      expect(before).toMatchObject({ VIOLATED: 0, VIOLATED_ROLE: 0, NO_USER: 0 });
+
+      // Aiko should be an Admin; ken is not assigned: ken's account is violated, aiko's has the wrong role.
+      expect(await ja()(S.putAssignment, { params: { id, personId: aiko }, body: { roleName: 'Admin' } })).toMatchObject({ personId: aiko, personName: '青木 愛子', roleName: 'Admin', hasAccount: true });
+      const counts = (await ja()(S.countIntegrationUsers, { params: { id }, query: {} as never })).counts;
+      expect(counts).toMatchObject({ VIOLATED: 1, VIOLATED_ROLE: 1, NO_WORKER: 0, ALL: 3 });
+      // Assigning again changes the role: aiko is now right.
+      await ja()(S.putAssignment, { params: { id, personId: aiko }, body: { roleName: 'member' } });
+      expect((await ja()(S.countIntegrationUsers, { params: { id }, query: {} as never })).counts.VIOLATED_ROLE).toBe(0);
+      expect((await ja()(S.listAssignments, { params: { id } })).items).toEqual([
+        { personId: aiko, personName: '青木 愛子', workerEmail: mail('aiko'), roleName: 'member', hasAccount: true },
+      ]);
+      await ja()(S.deleteAssignment, { params: { id, personId: aiko } });
+      expect((await ja()(S.countIntegrationUsers, { params: { id }, query: {} as never })).counts.VIOLATED).toBe(0);
+      expect((await apiFailure(ja()(S.deleteAssignment, { params: { id, personId: aiko } }))).status).toBe(404);
+
+      // Groups as the tenant has them, with members and active members.
+      const groups = (await ja()(S.listIntegrationGroups, { params: { id } })).items;
+      expect(groups.map((g) => [g.name, g.memberCount, g.activeMemberCount])).toEqual([
+        ['All staff', 3, 2],
+        ['Engineering', 1, 1],
+      ]);
+
+      // Aiko's apps: this account, and a no-user row where she is assigned without an account.
+      const { appIntegrationId: other } = await ja()(S.installApp, { body: { appId: 'zoom', tenantName: `zoom-${m}` } });
+      await ja()(S.putAssignment, { params: { id: other, personId: aiko }, body: { roleName: null } });
+      const apps = await ja()(S.listPersonApps, { params: { personId: aiko } });
+      expect(apps.person).toMatchObject({ personId: aiko, name: '青木 愛子', email: mail('aiko'), isAlumni: false });
+      expect(apps.items.map((r) => [r.appIntegration.appIntegrationId, r.ruleMatching, r.email])).toEqual(
+        expect.arrayContaining([
+          [id, 'matched', mail('aiko')],
+          [other, 'no-user', null],
+        ]),
+      );
+      expect(apps.items).toHaveLength(2);
+      // The software people list: by worker type, filtered by integration, with each person's apps.
+      const people = await ja()(S.listSoftwarePeople, { query: { appIntegrationIds: [id], menu: 'All', category: 'all-all', freeText: m } as never });
+      expect(people.items.map((p) => [p.personName, p.accountCount, p.apps.map((a) => a.appName)])).toEqual([
+        ['木村 健', 1, ['GitHub']],
+        ['青木 愛子', 1, ['GitHub']],
+      ]);
+      expect(people.count).toBe(2);
+      const alumniOnly = await ja()(S.listSoftwarePeople, { query: { appIntegrationIds: [id], menu: 'All', category: 'all-alumni' } as never });
+      expect(alumniOnly.count).toBe(0);
+      const board = await ja()(S.listSoftwarePeople, { query: { appIntegrationIds: [id], menu: 'Board', category: 'board-all' } as never });
+      expect(board.count).toBe(0);
+      // A deactivated integration refuses assignment changes, in the caller's language.
+      await en()(S.deactivateIntegration, { params: { id } });
+      const refused = await apiFailure(en()(S.putAssignment, { params: { id, personId: ken }, body: { roleName: null } }));
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/deactivated/);
+      expect((await apiFailure(ja()(S.listPersonApps, { params: { personId: crypto.randomUUID() } }))).status).toBe(404);
+    } finally {
+      await scim.close();
+    }
+  });
+});
+
 describe('integration settings', () => {
   it('deactivate and reactivate; a deactivated integration refuses other changes with a message', async () => {
     const { appIntegrationId: id } = await ja()(S.installApp, { body: { appId: 'box' } });

@@ -58,6 +58,15 @@ const examples: Record<string, (b: Record<string, string>) => unknown> = {
   'appIntegrations.linkUser': (b) => ({ personId: b.person }),
   'appIntegrations.refresh': () => undefined,
   'appIntegrations.refreshAll': () => undefined,
+  // Rotating makes A a token of A's own; ingesting with A's session token is 401.
+  'shadowIt.rotateIngestionToken': () => undefined,
+  'shadowIt.ingest': () => ({ events: [{ eventId: 'b-visit-1', visitedAt: new Date().toISOString(), userEmail: 'b-user@b.test', url: 'https://chatgpt.com/', detectionTool: 'proxy-log' }] }),
+  // B's ids are no traceable apps: a field error, nothing made.
+  'appIntegrations.createCustomApp': (b) => ({ name: 'custom from A', customSaasType: 'LEGAL', traceableSaasId: b.software }),
+  'appIntegrations.assign': () => ({ roleName: 'changed by A' }),
+  'appIntegrations.unassign': () => undefined,
+  // B's integration is not found, and B's upload is not A's to read.
+  'appIntegrations.usersCsv.import': () => ({ dryrun: false, uploadedFileKey: bUploadKey }),
   // Every module: update its title field; enable and disable take no body.
   ...Object.fromEntries(
     MODULES.flatMap((m) => [
@@ -93,6 +102,8 @@ async function snapshotB() {
     'app_integrations',
     'app_users',
     'app_assignments',
+    'shadow_it_visits',
+    'shadow_it_ingestion_tokens',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {
@@ -129,6 +140,12 @@ beforeAll(async () => {
     const appUser = await one(tx, sql<{ id: string }>`INSERT INTO app_users (org_id, app_integration_id, external_id, user_name, email, source, person_id)
       VALUES (${orgB}, ${integration}, 'b-1', 'b-user', 'b-user@b.test', 'CSV', ${adminB.personId}) RETURNING id`);
     await sql`INSERT INTO app_assignments (org_id, app_integration_id, person_id, role_name) VALUES (${orgB}, ${integration}, ${adminB.personId}, 'B の役割')`.execute(tx);
+    // B's shadow IT: a visit and an ingestion token.
+    // (Traceable apps are global, not B's: their ids are no secret.)
+    const traceableApp = await one(tx, sql<{ id: string }>`SELECT id FROM traceable_apps WHERE slug = 'chatgpt-com'`);
+    await sql`INSERT INTO shadow_it_visits (org_id, event_id, visited_at, user_email, person_id, traceable_app_id, url, detection_tool)
+      VALUES (${orgB}, 'b-visit-1', now(), 'b-user@b.test', ${adminB.personId}, ${traceableApp}, 'https://chatgpt.com/c/b-secret-chat', 'proxy-log')`.execute(tx);
+    await sql`INSERT INTO shadow_it_ingestion_tokens (org_id, token_hash, hint) VALUES (${orgB}, 'b-token-hash', 'dsi_Bhin')`.execute(tx);
     return { place, device, equipmentType, equipmentItem, worker, equipment, software, integration, appUser };
   });
   // A CSV file B uploaded: A may not import it.
@@ -157,7 +174,7 @@ describe('tenant isolation', () => {
 
   it("no route, called by A with B's ids, shows or changes anything of B", async () => {
     const before = await snapshotB();
-    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社', 'B のソフト', 'B のテナント', 'b-user@b.test', 'B の役割'];
+    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社', 'B のソフト', 'B のテナント', 'b-user@b.test', 'B の役割', 'b-secret-chat', 'dsi_Bhin'];
     for (const { contract } of routeTable) {
       const paths = contract.path.includes('{') ? Object.values(bIds).map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
       for (const path of paths) {
@@ -172,7 +189,8 @@ describe('tenant isolation', () => {
       }
     }
     expect(await snapshotB()).toEqual(before);
-  });
+    // Every route times every id of B: a few thousand requests.
+  }, 180_000);
 
   it("A's lists hold only A's rows", async () => {
     const { listRoles, listPeopleGroups, listProductPermissions } = await import('../../src/api/contracts/settings.js');

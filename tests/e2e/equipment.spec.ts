@@ -5,26 +5,12 @@
 // the record's history.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parse, toCsv } from '../support/csv.js';
-import { expectAccessible, signIn } from './support.js';
+import { chooseFile, expectAccessible, signIn } from './support.js';
 
 const BOM = '\uFEFF';
 
-
-/**
- * The file picker by keyboard: the picker input takes the focus (Tab reaches
- * it; `o` opens it, checked below), and the file goes in as the OS dialog
- * would give it. Headless Chromium's own file dialog is not driven here: its
- * interception from a key press proved flaky, and it is the browser's part.
- */
-async function chooseFile(page: Page, file: string) {
-  await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
-  const input = page.locator('input[type="file"]');
-  await input.focus();
-  await expect(input).toBeFocused();
-  await input.setInputFiles(file);
-}
 
 test('filter, export, edit, import with an error, fix, import: the change is in the list and the history', async ({ page }, info) => {
   await signIn(page);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/api/modules/index.js';
 import { globalCommands, JUMPS } from '../../src/commands/global.commands.js';
-import { moduleCommands } from '../../src/commands/module.commands.js';
+import { allCommands } from '../../src/commands/all.js';
 import { keyConflicts, keysOf } from '../../src/commands/registry.js';
 import { STATIC_PAGES } from '../../src/routes/catalogue.js';
 
@@ -22,7 +22,7 @@ const lookup = (lang: string, key: string) => {
 };
 
 describe('command registry', () => {
-  const commands = [...globalCommands(), ...moduleCommands()];
+  const commands = allCommands();
 
   it('gives every module its commands, and none of their keys is shadowed by a grid key', () => {
     const gridKeys = new Set(commands.filter((c) => c.scope === 'pane:grid').flatMap((c) => keysOf(c).map((k) => k.toLowerCase())));

@@ -123,10 +123,16 @@ describe('staff and individual areas (spec 6)', () => {
 });
 
 describe('spec 2.1 and 2.3 pages added in Foundation II', () => {
-  it('the integration users page without a category goes to category FOLLOWING', async () => {
-    expect(await land('/app-integrations/ai-1/users')).toBe('/app-integrations/ai-1/users?category=FOLLOWING');
-    expect(await land('/app-integrations/ai-1/users?category=BOGUS')).toBe('/app-integrations/ai-1/users?category=FOLLOWING');
+  it('the integration users page keeps a valid category and drops an invalid one (its pane picks FOLLOWING or ALL)', async () => {
+    expect(await land('/app-integrations/ai-1/users')).toBe('/app-integrations/ai-1/users');
+    expect(await land('/app-integrations/ai-1/users?category=BOGUS')).toBe('/app-integrations/ai-1/users');
     expect(await land('/app-integrations/ai-1/users?category=ALL')).toBe('/app-integrations/ai-1/users?category=ALL');
+  });
+
+  it('an integration opens on its overview; the integrations list keeps its status in the URL', async () => {
+    expect(await land('/app-integrations/ai-1')).toBe('/app-integrations/ai-1/overview');
+    expect(await land('/app-integrations?status=DEACTIVATED')).toBe('/app-integrations?status=DEACTIVATED');
+    expect(await land('/app-integrations?status=INTEGRATIONS')).toBe('/app-integrations');
   });
 
   it('routes the custom-app add page (through /apps), the licence profile and the sent-order activities', async () => {

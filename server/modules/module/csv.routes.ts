@@ -8,12 +8,12 @@ import crypto from 'node:crypto';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Locale } from '../../../src/api/contracts/common.js';
-import { CSV_INLINE_ROWS, type CsvMode, csvImportJob, moduleContracts } from '../../../src/api/modules/contracts.js';
+import { CSV_INLINE_ROWS, type CsvMode, type CsvRecord, csvImportJob, moduleContracts } from '../../../src/api/modules/contracts.js';
 import type { ModuleDef } from '../../../src/api/modules/define.js';
 import { MODULES } from '../../../src/api/modules/index.js';
 import { csvLine, csvPreamble, encodeCsvChunk } from '../../csv/codec.js';
 import type { AppDeps } from '../../deps.js';
-import { withScope } from '../../db/tenant.js';
+import { type Tx, withScope } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { localeFromAcceptLanguage, t } from '../../http/i18n.js';
 import { type AnyRoute, type AppEnv, defineRoute } from '../../http/route.js';
@@ -64,6 +64,69 @@ function readToken(deps: AppDeps, token: string): ExportGrant | 'invalid' | 'exp
 
 export const exportFilename = (m: ModuleDef, mode: CsvMode) => `${mode === 'edit-template' ? 'template-' : ''}${m.exportName ?? m.id}-export-${todayInJapan()}.csv`;
 
+// ── Pieces every CSV import call shares (modules and bespoke imports) ─────
+
+/** Reads an uploaded file of the caller's organisation, within the size
+ * limit; a foreign, missing or too large key is a field error. */
+export function uploadReader(deps: AppDeps, orgId: string, key: string): () => Promise<Uint8Array> {
+  // Checked here, before any cache of parsed uploads is asked: keys are not secrets.
+  if (!keyBelongsTo(key, orgId)) throw fieldError('uploadedFileKey', 'csv.fileNotFound');
+  return () =>
+    readWithin(deps.storage, key, CSV_MAX_BYTES).catch((err: unknown) => {
+      if (err instanceof StorageTooLarge) throw fieldError('uploadedFileKey', 'csv.tooLarge');
+      if (err instanceof StorageNotFound || err instanceof InvalidStorageKey) throw fieldError('uploadedFileKey', 'csv.fileNotFound');
+      throw err;
+    });
+}
+
+/** The records the caller asked to see: only the invalid ones (filterError), one page. */
+export function pageOfRecords(all: CsvRecord[], b: { pageIndex?: number | undefined; pageSize?: number | undefined; filterError?: boolean | undefined }) {
+  let records = b.filterError ? all.filter((r) => !r.isValid) : all;
+  const recordCount = records.length;
+  if (b.pageSize !== undefined) {
+    const start = (b.pageIndex ?? 0) * b.pageSize;
+    records = records.slice(start, start + b.pageSize);
+  }
+  return { records, recordCount };
+}
+
+/** One uploaded file imports once: true for the first import of the key,
+ * false for a repeated call (a retry, a double submit), which writes nothing. */
+export async function claimUpload(tx: Tx, o: { orgId: string; accountId: string; key: string; kind: string; rows: number }): Promise<boolean> {
+  const first = await sql<{ upload_key: string }>`INSERT INTO csv_imports (org_id, upload_key, module, account_id, state, rows_done, rows_total)
+    VALUES (${o.orgId}, ${o.key}, ${o.kind}, ${o.accountId}, 'done', ${o.rows}, ${o.rows})
+    ON CONFLICT (org_id, upload_key) DO NOTHING RETURNING upload_key`.execute(tx);
+  return first.rows.length > 0;
+}
+
+// ── Exports outside the module mechanism ────────────────────────────────────
+
+/** A CSV download served by GET /v2/exports/{token} besides the modules'. */
+export interface CsvExportSource {
+  /** The grant's `m`: never a module id. */
+  id: string;
+  header(locale: Locale, mode: CsvMode): string[];
+  /** The rows after `cursor` (null: from the start), at most `limit`, in the grant's scope; cursor null when done. */
+  batch(tx: Tx, grant: { q: Record<string, unknown>; loc: Locale; mode: CsvMode }, cursor: string | null, limit: number): Promise<{ cells: string[][]; cursor: string | null }>;
+}
+const exportSources = new Map<string, CsvExportSource>();
+
+/** Registers a source (at module load of its routes file). */
+export function registerCsvExport(source: CsvExportSource): void {
+  exportSources.set(source.id, source);
+}
+
+/** The signed 5-minute download link of a registered source's file. */
+export function csvExportLink(
+  deps: AppDeps,
+  auth: { orgId: string; accountId: string },
+  locale: Locale,
+  o: { source: string; mode: CsvMode; encoding: 'UTF-8' | 'Shift_JIS'; q: Record<string, unknown>; filename: string },
+): { url: string; mode: CsvMode; filename: string } {
+  const token = exportToken(deps, { m: o.source, org: auth.orgId, acct: auth.accountId, mode: o.mode, enc: o.encoding, loc: locale, q: o.q, exp: Date.now() + EXPORT_TTL_MS, name: o.filename });
+  return { url: `/v2/exports/${token}`, mode: o.mode, filename: o.filename };
+}
+
 export function csvRoutes(): AnyRoute[] {
   return MODULES.flatMap((m) => {
     const c = moduleContracts(m);
@@ -77,14 +140,7 @@ export function csvRoutes(): AnyRoute[] {
       }) as AnyRoute,
       defineRoute(c.csvImport, async ({ body }, { tx, auth, locale, deps }) => {
         const b = body as { encoding: 'auto' | 'UTF-8' | 'Shift_JIS'; dryrun: boolean; uploadedFileKey: string; pageIndex?: number; pageSize?: number; filterError?: boolean };
-        if (!keyBelongsTo(b.uploadedFileKey, auth.orgId)) throw fieldError('uploadedFileKey', 'csv.fileNotFound');
-        const file = await readUpload(m, locale, b.uploadedFileKey, b.encoding, () =>
-          readWithin(deps.storage, b.uploadedFileKey, CSV_MAX_BYTES).catch((err: unknown) => {
-            if (err instanceof StorageTooLarge) throw fieldError('uploadedFileKey', 'csv.tooLarge');
-            if (err instanceof StorageNotFound || err instanceof InvalidStorageKey) throw fieldError('uploadedFileKey', 'csv.fileNotFound');
-            throw err;
-          }),
-        );
+        const file = await readUpload(m, locale, b.uploadedFileKey, b.encoding, uploadReader(deps, auth.orgId, b.uploadedFileKey));
         const checked = await checkFile(tx, m, locale, file);
         const { errors } = checked.result;
         const clean = errors.rows === 0 && errors.cells === 0 && errors.headers === 0;
@@ -97,20 +153,12 @@ export function csvRoutes(): AnyRoute[] {
           if (!clean) throw new AppError(400, 'VALIDATION_ERROR', 'csv.hasErrors');
           // One uploaded file imports once: a repeated call (a retry, a double
           // submit) finds its row and writes nothing more.
-          const first = await sql<{ upload_key: string }>`INSERT INTO csv_imports (org_id, upload_key, module, account_id, state, rows_done, rows_total)
-            VALUES (${auth.orgId}, ${b.uploadedFileKey}, ${m.id}, ${auth.accountId}, 'done', ${checked.rows.length}, ${checked.rows.length})
-            ON CONFLICT (org_id, upload_key) DO NOTHING RETURNING upload_key`.execute(tx);
-          if (first.rows.length) await applyRows(tx, m, auth.orgId, checked.rows);
+          if (await claimUpload(tx, { orgId: auth.orgId, accountId: auth.accountId, key: b.uploadedFileKey, kind: m.id, rows: checked.rows.length })) {
+            await applyRows(tx, m, auth.orgId, checked.rows);
+          }
           imported = true;
         }
-        let records = checked.rows.map((r) => r.record);
-        if (b.filterError) records = records.filter((r) => !r.isValid);
-        const recordCount = records.length;
-        if (b.pageSize !== undefined) {
-          const start = (b.pageIndex ?? 0) * b.pageSize;
-          records = records.slice(start, start + b.pageSize);
-        }
-        return { ...checked.result, records, recordCount, jobId, imported } as never;
+        return { ...checked.result, ...pageOfRecords(checked.rows.map((r) => r.record), b), jobId, imported } as never;
       }) as AnyRoute,
     ];
   }).concat([
@@ -145,12 +193,44 @@ export function mountExports(app: Hono<AppEnv>, deps: AppDeps) {
       return c.json({ code: 'FORBIDDEN', message: t(locale, grant === 'expired' ? 'csv.linkExpired' : 'csv.linkInvalid') }, 403);
     }
     const m = MODULES.find((x) => x.id === grant.m);
-    if (!m) return c.json({ code: 'NOT_FOUND', message: 'Unknown module.' }, 404);
-    const columns = csvColumns(m, grant.mode);
+    const source = m ? null : exportSources.get(grant.m);
+    if (!m && !source) return c.json({ code: 'NOT_FOUND', message: 'Unknown module.' }, 404);
     const scope = { orgId: grant.org, accountId: grant.acct };
-    let cursor: { at: string; id: string } | null = null;
     let started = false;
     let finished = grant.mode === 'edit-template';
+    let header: string[];
+    /** The next batch of lines; sets `finished` with the last. */
+    let next: () => Promise<string[][]>;
+    if (m) {
+      const columns = csvColumns(m, grant.mode);
+      header = columns.map((f) => headerLabel(m, grant.loc, f));
+      let cursor: { at: string; id: string } | null = null;
+      next = async () => {
+        const after: { at: string; id: string } | null = cursor;
+        const rows = await withScope(deps.db, scope, async (tx) => {
+          const where = whereClause(m, grant.q);
+          const keyset = after ? sql`(m.created_at, m.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql`true`;
+          const r = await sql<Record<string, unknown> & { _at: string; _id: string }>`SELECT ${exportSelect(m, columns)}, m.created_at::text AS _at, m.id::text AS _id
+            FROM ${fromFor(m)} WHERE ${where} AND ${keyset} ORDER BY m.created_at, m.id LIMIT ${BATCH}`.execute(tx);
+          return r.rows;
+        });
+        if (rows.length < BATCH) finished = true;
+        const last = rows[rows.length - 1];
+        if (last) cursor = { at: last._at, id: last._id };
+        return rows.map((r) => exportCells(m, grant.loc, columns, r));
+      };
+    } else {
+      const s = source!;
+      header = s.header(grant.loc, grant.mode);
+      let cursor: string | null = null;
+      next = async () => {
+        const after = cursor;
+        const b = await withScope(deps.db, scope, (tx) => s.batch(tx, grant, after, BATCH));
+        cursor = b.cursor;
+        if (!b.cursor) finished = true;
+        return b.cells;
+      };
+    }
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {
@@ -158,23 +238,12 @@ export function mountExports(app: Hono<AppEnv>, deps: AppDeps) {
             started = true;
             const head = csvPreamble(grant.enc);
             if (head.length) controller.enqueue(head);
-            controller.enqueue(encodeCsvChunk(csvLine(columns.map((f) => headerLabel(m, grant.loc, f))), grant.enc));
+            controller.enqueue(encodeCsvChunk(csvLine(header), grant.enc));
             if (finished) controller.close();
             return;
           }
           if (finished) return controller.close();
-          const after: { at: string; id: string } | null = cursor;
-          const rows = await withScope(deps.db, scope, async (tx) => {
-            const where = whereClause(m, grant.q);
-            const keyset = after ? sql`(m.created_at, m.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql`true`;
-            const r = await sql<Record<string, unknown> & { _at: string; _id: string }>`SELECT ${exportSelect(m, columns)}, m.created_at::text AS _at, m.id::text AS _id
-              FROM ${fromFor(m)} WHERE ${where} AND ${keyset} ORDER BY m.created_at, m.id LIMIT ${BATCH}`.execute(tx);
-            return r.rows;
-          });
-          if (rows.length < BATCH) finished = true;
-          const last = rows[rows.length - 1];
-          if (last) cursor = { at: last._at, id: last._id };
-          const text = rows.map((r) => csvLine(exportCells(m, grant.loc, columns, r))).join('');
+          const text = (await next()).map((cells) => csvLine(cells)).join('');
           if (text) controller.enqueue(encodeCsvChunk(text, grant.enc));
           if (finished) controller.close();
         } catch (err) {

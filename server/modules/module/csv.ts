@@ -56,7 +56,7 @@ export function exportCells(m: ModuleDef, locale: Locale, columns: string[], row
 
 // ---------------------------------------------------------------- import
 
-interface ParsedFile {
+export interface ParsedFile {
   encoding: 'UTF-8' | 'Shift_JIS';
   headers: CsvImportResult['headers'];
   /** Field per column (null: unknown column). */
@@ -66,7 +66,24 @@ interface ParsedFile {
   fileError: string | null;
 }
 
-export function readFile(m: ModuleDef, locale: Locale, bytes: Uint8Array, hint: 'auto' | 'UTF-8' | 'Shift_JIS'): ParsedFile {
+/** A column an import knows, for readCsvTable. */
+export interface CsvColumnSpec {
+  name: string;
+  /** Every header text that names it: its API name and its labels in each language. */
+  names: readonly string[];
+  /** A file without this column gets a header error. */
+  required: boolean;
+  /** Its label in the caller's language, for that error. */
+  label: string;
+}
+
+/**
+ * Bytes → the file's header cells matched to columns (in either language,
+ * normalised as headers are), its rows without Excel's cleared ",,," lines,
+ * and the file-level error (bad bytes, unclosed quote, empty file). Every
+ * import reads through this: modules (readFile) and bespoke imports alike.
+ */
+export function readCsvTable(locale: Locale, bytes: Uint8Array, hint: 'auto' | 'UTF-8' | 'Shift_JIS', columns: readonly CsvColumnSpec[]): ParsedFile {
   const decoded = decodeCsv(bytes, hint);
   const parsed = parseCsv(decoded.text);
   const [head = [], ...allRows] = parsed.rows;
@@ -76,11 +93,7 @@ export function readFile(m: ModuleDef, locale: Locale, bytes: Uint8Array, hint: 
   const rows = allRows.filter((_, i) => keep[i]);
   const lines = allLines.filter((_, i) => keep[i]);
   const known = new Map<string, string>();
-  known.set('id', 'id');
-  for (const name of m.csv ?? []) {
-    if (name === 'id') continue;
-    for (const label of [name, ...fieldLabels(m, name)]) known.set(normalizeHeader(label), name);
-  }
+  for (const c of columns) for (const label of c.names) known.set(normalizeHeader(label), c.name);
   const seen = new Set<string>();
   const fields: Array<string | null> = [];
   const headers = head.map((value) => {
@@ -92,16 +105,29 @@ export function readFile(m: ModuleDef, locale: Locale, bytes: Uint8Array, hint: 
     fields.push(errors.length ? null : field);
     return { value, field, errors };
   });
-  for (const [name, f] of Object.entries(m.fields)) {
-    if (f.required && !f.readOnly && (m.csv ?? []).includes(name) && !seen.has(name)) {
-      headers.push({ value: '', field: name, errors: [t(locale, 'csv.missingHeader', { header: fieldLabel(m, locale, name) })] });
-    }
+  for (const c of columns) {
+    if (c.required && !seen.has(c.name)) headers.push({ value: '', field: c.name, errors: [t(locale, 'csv.missingHeader', { header: c.label })] });
   }
   let fileError: string | null = null;
   if (decoded.invalid) fileError = t(locale, 'csv.badEncoding', { encoding: decoded.encoding });
   else if (parsed.error) fileError = t(locale, 'csv.unterminatedQuote', { line: parsed.error.line });
   else if (head.length === 0) fileError = t(locale, 'csv.empty');
   return { encoding: decoded.encoding, headers, fields, rows, lines, fileError };
+}
+
+/** A module's CSV columns as readCsvTable knows them ('id' first, then its fields). */
+function moduleColumns(m: ModuleDef, locale: Locale): CsvColumnSpec[] {
+  const csv = m.csv ?? [];
+  return [
+    { name: 'id', names: ['id'], required: false, label: 'ID' },
+    ...Object.entries(m.fields)
+      .filter(([name]) => name !== 'id' && csv.includes(name))
+      .map(([name, f]) => ({ name, names: [name, ...fieldLabels(m, name)], required: !!f.required && !f.readOnly, label: fieldLabel(m, locale, name) })),
+  ];
+}
+
+export function readFile(m: ModuleDef, locale: Locale, bytes: Uint8Array, hint: 'auto' | 'UTF-8' | 'Shift_JIS'): ParsedFile {
+  return readCsvTable(locale, bytes, hint, moduleColumns(m, locale));
 }
 
 /** Parsed uploads, by key: the dry run, the import call and every chunk of a
@@ -112,19 +138,26 @@ export function readFile(m: ModuleDef, locale: Locale, bytes: Uint8Array, hint: 
 const parsedUploads = new Map<string, ParsedFile>();
 const PARSED_UPLOADS_MAX = 2;
 
-/** readFile of an uploaded key, through the cache above. */
-export async function readUpload(m: ModuleDef, locale: Locale, key: string, hint: 'auto' | 'UTF-8' | 'Shift_JIS', read: () => Promise<Uint8Array>): Promise<ParsedFile> {
-  const k = `${m.id}\u0000${locale}\u0000${hint}\u0000${key}`;
+/** An uploaded key parsed by `parse`, through the cache above; `reader`
+ * names the way it is read (the import and the caller's language, which
+ * the messages are in). */
+export async function readUploadWith(reader: string, key: string, read: () => Promise<Uint8Array>, parse: (bytes: Uint8Array) => ParsedFile): Promise<ParsedFile> {
+  const k = `${reader}\u0000${key}`;
   const hit = parsedUploads.get(k);
   if (hit) {
     parsedUploads.delete(k);
     parsedUploads.set(k, hit);
     return hit;
   }
-  const file = readFile(m, locale, await read(), hint);
+  const file = parse(await read());
   parsedUploads.set(k, file);
   while (parsedUploads.size > PARSED_UPLOADS_MAX) parsedUploads.delete(parsedUploads.keys().next().value!);
   return file;
+}
+
+/** readFile of an uploaded key, through the cache above. */
+export function readUpload(m: ModuleDef, locale: Locale, key: string, hint: 'auto' | 'UTF-8' | 'Shift_JIS', read: () => Promise<Uint8Array>): Promise<ParsedFile> {
+  return readUploadWith(`${m.id}\u0000${locale}\u0000${hint}`, key, read, (bytes) => readFile(m, locale, bytes, hint));
 }
 
 type Lookup = Map<string, string>;

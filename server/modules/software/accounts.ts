@@ -45,8 +45,9 @@ export async function matchAccounts(tx: Tx, integrationId: string): Promise<void
     WHERE u.id = m.id AND u.person_id IS DISTINCT FROM m.person_id`.execute(tx);
 }
 
-/** Every row of the integration (accounts and no-user rows) with its rule and flags, as a subquery `r`. */
-function rowsOf(integrationId: string): RawBuilder<unknown> {
+/** Every row of the integration (accounts and no-user rows) with its rule and flags, as a subquery `r` (also read by overview.ts). */
+// integrationId may be SQL (sql.ref('i.id')): a LATERAL join over several integrations (app alerts).
+export function rowsOf(integrationId: string | RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(
     WITH assigned AS (SELECT person_id, role_name FROM app_assignments WHERE app_integration_id = ${integrationId}),
     base AS (
@@ -109,7 +110,7 @@ function textCondition(freeText: string | undefined): RawBuilder<boolean> {
   return sql<boolean>`(r.user_name ILIKE ${p} OR r.display_name ILIKE ${p} OR r.email ILIKE ${p} OR r.person_name ILIKE ${p} OR r.role_name ILIKE ${p} OR r.employee_number ILIKE ${p} OR r.worker_number ILIKE ${p})`;
 }
 
-const SORTS = {
+export const SORTS = {
   NAME: sql`coalesce(r.display_name, r.user_name, r.person_name)`,
   EMAIL: sql`coalesce(r.email, r.worker_email, r.person_email)`,
   PERSON: sql`r.person_name`,
@@ -118,7 +119,7 @@ const SORTS = {
   RULE_MATCHING: sql`r.rule`,
 } as const;
 
-interface RawRow {
+export interface RawRow {
   row_id: string;
   app_user_id: string | null;
   user_name: string | null;
@@ -159,7 +160,7 @@ function suggestedAction(r: RawRow): AppUserRow['suggestedAction'] {
   return null;
 }
 
-function toRow(r: RawRow, integration: { id: string; name: string; active: boolean }): AppUserRow {
+export function toRow(r: RawRow, integration: { id: string; name: string; active: boolean }): AppUserRow {
   const account = r.app_user_id !== null;
   return {
     id: r.row_id,
@@ -235,4 +236,10 @@ export async function countAccounts(tx: Tx, integrationId: string, freeText?: st
   const r = await sql<Record<UserCategory, string>>`SELECT ${sql.join(cols)} FROM ${rowsOf(integrationId)} WHERE ${textCondition(freeText)}`.execute(tx);
   const row = r.rows[0];
   return Object.fromEntries(USER_CATEGORIES.map((c) => [c, Number(row?.[c] ?? 0)])) as Record<UserCategory, number>;
+}
+
+/** A person's rows (accounts and a no-user row) in one integration. */
+export async function personRows(tx: Tx, integration: { id: string; name: string; active: boolean }, personId: string): Promise<AppUserRow[]> {
+  const r = await sql<RawRow>`SELECT r.* FROM ${rowsOf(integration.id)} WHERE r.person_id = ${personId} ORDER BY r.row_id`.execute(tx);
+  return r.rows.map((row) => toRow(row, integration));
 }

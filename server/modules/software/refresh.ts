@@ -13,6 +13,7 @@ import type { Tx } from '../../db/tenant.js';
 import type { JobHandler } from '../../jobs/queue.js';
 import { enqueue } from '../../jobs/queue.js';
 import { matchAccounts } from './accounts.js';
+import { recordActivity } from './activity.js';
 
 export const APP_REFRESH_QUEUE = 'app-refresh';
 const keyOf = (integrationId: string) => `app-refresh:${integrationId}`;
@@ -113,6 +114,8 @@ export function appRefreshJobHandler(o: { allowPrivateNetwork: boolean }): JobHa
     }
     // CSV integrations: nothing to read; the accounts are matched again (people change).
     await matchAccounts(tx, i.id);
+    // The month's sign-in history (the overview's user growth and monthly active users).
+    await recordActivity(tx, [i.id]);
     await sql`UPDATE app_integrations SET refreshed_at = CASE WHEN ${error}::text IS NULL THEN now() ELSE refreshed_at END, refresh_error = ${error}, updated_at = now() WHERE id = ${i.id}`.execute(tx);
     return { error };
   };

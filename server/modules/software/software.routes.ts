@@ -13,9 +13,29 @@ import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { todayInJapan } from '../module/module.routes.js';
-import { accountRow, countAccounts, listAccounts, matchAccounts } from './accounts.js';
-import { monthlyCost, nextRenewal } from './contract-math.js';
+import { accountRow, countAccounts, listAccounts, matchAccounts, personRows } from './accounts.js';
+import { billableUnits, contractOfRow, costPerMonth, nextRenewal, roundMoney } from './contract-math.js';
 import { refreshInProgress, requestRefresh } from './refresh.js';
+
+// ── Assignments ─────────────────────────────────────────────────────────────
+interface AssignmentRow {
+  person_id: string;
+  person_name: string;
+  worker_email: string | null;
+  role_name: string | null;
+  has_account: boolean;
+}
+const assignmentSelect = sql`SELECT a.person_id, p.family_name || ' ' || p.given_name AS person_name,
+    coalesce((SELECT w.primary_email FROM workers w WHERE w.person_id = p.id ORDER BY w.started_on DESC NULLS LAST LIMIT 1), p.email) AS worker_email,
+    a.role_name, EXISTS (SELECT 1 FROM app_users u WHERE u.app_integration_id = a.app_integration_id AND u.person_id = a.person_id) AS has_account
+  FROM app_assignments a JOIN people p ON p.id = a.person_id`;
+const assignmentOut = (a: AssignmentRow): S.Assignment => ({
+  personId: a.person_id,
+  personName: a.person_name,
+  workerEmail: a.worker_email,
+  roleName: a.role_name,
+  hasAccount: a.has_account,
+});
 
 // ── Catalogue ───────────────────────────────────────────────────────────────
 interface AppRow {
@@ -86,17 +106,7 @@ const integrationSelect = sql`
   LEFT JOIN app_integrations p ON p.id = i.parent_integration_id
   LEFT JOIN apps a ON a.id = i.app_id`;
 
-const contractOf = (i: IntegrationRow): S.AppContract => ({
-  contractAnchorMonth: i.contract_anchor_month,
-  contractAnchorDay: i.contract_anchor_day,
-  billingCycleUnit: i.billing_cycle_unit,
-  billingCycleLength: i.billing_cycle_length,
-  pricingModel: i.pricing_model,
-  priceOfUnitPerBillingCycle: i.price_of_unit_per_billing_cycle === null ? null : Number(i.price_of_unit_per_billing_cycle),
-  currencyCode: i.currency_code,
-  unit: i.unit,
-  planName: i.plan_name,
-});
+const contractOf = (i: IntegrationRow): S.AppContract => contractOfRow(i);
 
 const integrationOut = (i: IntegrationRow): S.AppIntegration => ({
   appIntegrationId: i.id,
@@ -135,7 +145,7 @@ async function patch(tx: Tx, id: string, sets: ReturnType<typeof sql>[], o: { wh
 }
 
 /** Creates (once per app) the registry entry of an integration's app and links the integration to it. */
-async function ensureSoftware(tx: Tx, orgId: string, i: { id: string; app_id: string | null; name: string; custom_app: boolean; custom_saas_type: string | null; software_id: string | null }): Promise<string> {
+export async function ensureSoftware(tx: Tx, orgId: string, i: { id: string; app_id: string | null; name: string; custom_app: boolean; custom_saas_type: string | null; software_id: string | null }): Promise<string> {
   if (i.software_id) return i.software_id;
   let softwareId: string | undefined;
   if (i.app_id) {
@@ -309,6 +319,121 @@ export function softwareRoutes(): AnyRoute[] {
       const i = await integrationOf(tx, params.id);
       return { counts: await countAccounts(tx, i.id, query.freeText) };
     }),
+    defineRoute(S.listIntegrationGroups, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      const r = await sql<{ name: string; members: { appUserId: string; name: string; active: boolean }[] }>`
+        SELECT g AS name, json_agg(json_build_object('appUserId', u.id, 'name', coalesce(u.display_name, u.user_name), 'active', u.is_active)
+                                   ORDER BY coalesce(u.display_name, u.user_name)) AS members
+        FROM app_users u CROSS JOIN LATERAL unnest(u.groups) g
+        WHERE u.app_integration_id = ${i.id} GROUP BY g ORDER BY g`.execute(tx);
+      return {
+        items: r.rows.map((g) => ({
+          name: g.name,
+          memberCount: g.members.length,
+          activeMemberCount: g.members.filter((m) => m.active).length,
+          members: g.members.map(({ appUserId, name }) => ({ appUserId, name })),
+        })),
+      };
+    }),
+    defineRoute(S.listPersonApps, async ({ params }, { tx }) => {
+      const p = (
+        await sql<{ id: string; name: string; email: string | null; avatar_url: string | null; worker_number: string | null; current: boolean | null }>`
+          SELECT p.id, p.family_name || ' ' || p.given_name AS name, coalesce(w.primary_email, p.email) AS email, p.avatar_url, w.worker_number, w.current
+          FROM people p LEFT JOIN LATERAL (
+            SELECT x.worker_number, x.primary_email, (x.ended_on IS NULL OR x.ended_on >= current_date) AS current
+            FROM workers x WHERE x.person_id = p.id ORDER BY (x.ended_on IS NULL OR x.ended_on >= current_date) DESC, x.started_on DESC NULLS LAST LIMIT 1
+          ) w ON true WHERE p.id = ${params.personId}`.execute(tx)
+      ).rows[0];
+      if (!p) throw notFound();
+      // Integrations where the person has an account or should have one.
+      const ints = await sql<{ id: string; name: string; status: string }>`
+        SELECT i.id, i.name, i.status FROM app_integrations i
+        WHERE i.deleted_at IS NULL AND (
+          EXISTS (SELECT 1 FROM app_users u WHERE u.app_integration_id = i.id AND u.person_id = ${p.id})
+          OR EXISTS (SELECT 1 FROM app_assignments a WHERE a.app_integration_id = i.id AND a.person_id = ${p.id}))
+        ORDER BY i.name, i.id`.execute(tx);
+      const items = [];
+      for (const i of ints.rows) items.push(...(await personRows(tx, { id: i.id, name: i.name, active: i.status === 'ACTIVE' }, p.id)));
+      return {
+        person: { personId: p.id, name: p.name, email: p.email, avatarUrl: p.avatar_url, workerNumber: p.worker_number, isAlumni: p.current === false },
+        items,
+      };
+    }),
+    defineRoute(S.listAssignments, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      const r = await sql<AssignmentRow>`${assignmentSelect} WHERE a.app_integration_id = ${i.id} ORDER BY p.family_name, p.given_name, a.person_id`.execute(tx);
+      return { items: r.rows.map(assignmentOut) };
+    }),
+    defineRoute(S.putAssignment, async ({ params, body }, { tx, auth }) => {
+      const i = await integrationOf(tx, params.id);
+      if (i.status !== 'ACTIVE') throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+      const found = await sql`SELECT 1 FROM people WHERE id = ${params.personId}`.execute(tx);
+      if (!found.rows.length) throw notFound();
+      await sql`INSERT INTO app_assignments (org_id, app_integration_id, person_id, role_name) VALUES (${auth.orgId}, ${i.id}, ${params.personId}, ${body.roleName || null})
+        ON CONFLICT (app_integration_id, person_id) DO UPDATE SET role_name = EXCLUDED.role_name, updated_at = now()`.execute(tx);
+      const r = await sql<AssignmentRow>`${assignmentSelect} WHERE a.app_integration_id = ${i.id} AND a.person_id = ${params.personId}`.execute(tx);
+      return assignmentOut(r.rows[0]!);
+    }),
+    defineRoute(S.deleteAssignment, async ({ params }, { tx }) => {
+      const i = await integrationOf(tx, params.id);
+      if (i.status !== 'ACTIVE') throw new AppError(409, 'CONFLICT', 'software:integrationDeactivated');
+      const r = await sql`DELETE FROM app_assignments WHERE app_integration_id = ${i.id} AND person_id = ${params.personId}`.execute(tx);
+      if (!Number(r.numAffectedRows ?? 0)) throw notFound();
+      return null;
+    }),
+    defineRoute(S.listSoftwarePeople, async ({ query }, { tx }) => {
+      const types = { Employee: ['EMPLOYEE'], Board: ['BOARD_MEMBER'], Contractor: ['CONTRACTOR'], Collaborator: ['COLLABORATOR'], All: ['EMPLOYEE', 'BOARD_MEMBER', 'CONTRACTOR', 'COLLABORATOR'] }[query.menu];
+      // The lifecycle states of the category (joining, offered, …) belong to
+      // the people module; this list tells current workers from alumni.
+      const state = query.category.split('-').slice(1).join('-');
+      const stateCond = state === 'alumni' ? sql`NOT w.current` : state === 'all' ? sql`true` : sql`w.current`;
+      const text = query.freeText?.replace(/\s+/gu, ' ').trim();
+      const p = text ? `%${likeEscape(text)}%` : null;
+      const ids = query.appIntegrationIds ?? [];
+      const appCond = ids.length
+        ? sql`EXISTS (SELECT 1 FROM app_users u WHERE u.person_id = x.id AND u.app_integration_id IN (${sql.join(ids)}))`
+        : sql`true`;
+      const dir = sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC');
+      const r = await sql<{ id: string; name: string; avatar_url: string | null; worker_type: string | null; email: string | null; current: boolean; total: string }>`
+        SELECT x.id, x.family_name || ' ' || x.given_name AS name, x.avatar_url, w.worker_type, coalesce(w.primary_email, x.email) AS email, w.current,
+               count(*) OVER () AS total
+        FROM people x
+        JOIN LATERAL (
+          SELECT y.worker_type, y.primary_email, (y.ended_on IS NULL OR y.ended_on >= current_date) AS current
+          FROM workers y WHERE y.person_id = x.id ORDER BY (y.ended_on IS NULL OR y.ended_on >= current_date) DESC, y.started_on DESC NULLS LAST LIMIT 1
+        ) w ON true
+        WHERE w.worker_type IN (${sql.join(types)}) AND ${stateCond} AND ${appCond}
+          AND (${p}::text IS NULL OR x.family_name || ' ' || x.given_name ILIKE ${p} OR x.email ILIKE ${p} OR w.primary_email ILIKE ${p})
+        ORDER BY x.family_name ${dir}, x.given_name ${dir}, x.id
+        LIMIT ${query.pageSize} OFFSET ${query.pageIndex * query.pageSize}`.execute(tx);
+      const personIds = r.rows.map((x) => x.id);
+      const apps = personIds.length
+        ? (
+            await sql<{ person_id: string; id: string; name: string; avatar_url: string | null; is_active: boolean }>`
+              SELECT u.person_id, i.id, i.name, coalesce(a.logo_url, NULL) AS avatar_url, bool_or(u.is_active) AS is_active
+              FROM app_users u JOIN app_integrations i ON i.id = u.app_integration_id AND i.deleted_at IS NULL LEFT JOIN apps a ON a.id = i.app_id
+              WHERE u.person_id IN (${sql.join(personIds)})
+              GROUP BY u.person_id, i.id, i.name, a.logo_url ORDER BY i.name`.execute(tx)
+          ).rows
+        : [];
+      return {
+        count: Number(r.rows[0]?.total ?? 0),
+        items: r.rows.map((x) => {
+          const mine = apps.filter((a) => a.person_id === x.id);
+          return {
+            personId: x.id,
+            personName: x.name,
+            avatarUrl: x.avatar_url,
+            workerType: x.worker_type,
+            workerEmail: x.email,
+            isAlumni: !x.current,
+            accountCount: mine.length,
+            activeAccountCount: mine.filter((a) => a.is_active).length,
+            apps: mine.map((a) => ({ appIntegrationId: a.id, appName: a.name, avatarUrl: a.avatar_url, isActive: a.is_active })),
+          };
+        }),
+      };
+    }),
     defineRoute(S.deleteIntegrationUser, async ({ params }, { tx }) => {
       const i = await integrationOf(tx, params.id);
       const row = await accountRow(tx, { id: i.id, name: i.name, active: i.status === 'ACTIVE' }, params.appUserId);
@@ -372,7 +497,9 @@ export function softwareRoutes(): AnyRoute[] {
       const renewals = live.map((i) => nextRenewal(contractOf(i), today)).filter((d): d is string => !!d).sort();
       const costs = new Map<string, number>();
       for (const i of live) {
-        const c = monthlyCost(contractOf(i), Number(i.active_accounts));
+        // The same units and rounding as the integration's billing-cost overview.
+        const contract = contractOf(i);
+        const c = costPerMonth(contract, billableUnits(contract, { accounts: Number(i.accounts), activeAccounts: Number(i.active_accounts) }));
         if (c) costs.set(c.currencyCode, (costs.get(c.currencyCode) ?? 0) + c.amount);
       }
       const refreshing = await refreshInProgress(tx, ...live.map((i) => i.id));
@@ -386,7 +513,7 @@ export function softwareRoutes(): AnyRoute[] {
         avatarUrl: s.logo_url,
         assignedTotal: live.reduce((n, i) => n + Number(i.accounts), 0),
         renewalDate: renewals[0] ?? null,
-        monthlyCost: [...costs].map(([currencyCode, amount]) => ({ currencyCode: currencyCode as S.AppContract['currencyCode'] & string, amount: Math.round(amount * 100) / 100 })),
+        monthlyCost: [...costs].map(([currencyCode, amount]) => ({ currencyCode: currencyCode as S.AppContract['currencyCode'] & string, amount: roundMoney(amount, currencyCode as NonNullable<S.AppContract['currencyCode']>) })),
         integrations: integrations.map((i) => ({ appIntegrationId: i.id, appName: i.name, tenantName: i.tenant_name, status: i.status, accountCount: Number(i.accounts) })),
         refreshStatus: refreshing ? ('IN_PROGRESS' as const) : ('COMPLETED' as const),
       };

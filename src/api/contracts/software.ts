@@ -350,6 +350,111 @@ export const linkIntegrationUser = defineContract({
   response: AppUserRow,
 });
 
+/** Beyond the spec (the groups tab's call is not shown): the tenant's groups with their accounts. */
+export const listIntegrationGroups = defineContract({
+  id: 'appIntegrations.groups',
+  method: 'get',
+  path: '/v2/app-integrations/{id}/groups',
+  access: it,
+  summary: 'Groups of the tenant as its connector last read them, with member counts',
+  params: IntegrationParams,
+  response: z.object({
+    items: z.array(z.object({ name: z.string(), memberCount: z.number(), activeMemberCount: z.number(), members: z.array(z.object({ appUserId: z.uuid(), name: z.string() })) })),
+  }),
+});
+
+/** Beyond the spec (the person profile's apps tab, spec 2.3 People): a person's accounts in every integration. */
+export const listPersonApps = defineContract({
+  id: 'people.apps',
+  method: 'get',
+  path: '/v2/people/{personId}/apps',
+  access: it,
+  summary: 'The accounts linked to a person (and the no-user rows of their assignments), across integrations',
+  params: z.object({ personId: z.uuid() }),
+  response: z.object({
+    person: z.object({ personId: z.uuid(), name: z.string(), email: z.string().nullable(), avatarUrl: z.string().nullable(), workerNumber: z.string().nullable(), isAlumni: z.boolean() }),
+    items: z.array(AppUserRow),
+  }),
+});
+
+// ── Assignments: who should hold an account (beyond the spec) ─────────────
+// The rules of the users tab (violated, violated-role, no-user) compare the
+// accounts with these; an integration without any has no rule set yet.
+export const Assignment = z.object({
+  personId: z.uuid(),
+  personName: z.string(),
+  workerEmail: z.string().nullable(),
+  roleName: z.string().nullable(),
+  hasAccount: z.boolean(),
+});
+export type Assignment = z.infer<typeof Assignment>;
+export const listAssignments = defineContract({
+  id: 'appIntegrations.assignments',
+  method: 'get',
+  path: '/v2/app-integrations/{id}/assignments',
+  access: it,
+  summary: 'The people who should hold an account in the tenant, with the role each should have',
+  params: IntegrationParams,
+  response: z.object({ items: z.array(Assignment) }),
+});
+export const putAssignment = defineContract({
+  id: 'appIntegrations.assign',
+  method: 'put',
+  path: '/v2/app-integrations/{id}/assignments/{personId}',
+  access: it,
+  summary: 'Assign a person (with an optional role); assigning again changes the role',
+  params: z.object({ id: z.uuid(), personId: z.uuid() }),
+  body: z.strictObject({ roleName: z.string().trim().max(200).nullable() }),
+  response: Assignment,
+});
+export const deleteAssignment = defineContract({
+  id: 'appIntegrations.unassign',
+  method: 'delete',
+  path: '/v2/app-integrations/{id}/assignments/{personId}',
+  access: it,
+  summary: 'Remove a person from those who should hold an account',
+  params: z.object({ id: z.uuid(), personId: z.uuid() }),
+  response: z.null(),
+  status: 204,
+});
+
+// ── Software people (spec 2.6 "Software people") ─────────────────────────────
+export const PEOPLE_MENUS = ['Employee', 'Board', 'Contractor', 'Collaborator', 'All'] as const;
+export const softwarePeopleQuery = z.object({
+  freeText: z.string().max(200).optional(),
+  /** One value arrives as a string, several as an array. */
+  appIntegrationIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.uuid()).max(200)),
+  menu: z.enum(PEOPLE_MENUS).default('Employee'),
+  /** `<menu>-<state>`; the software list reads the state all, active (current workers) or alumni. */
+  category: z.string().max(60).default('employee-all'),
+  pageIndex: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+  sortColumn: z.enum(['PERSON', 'PLACE']).default('PERSON'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+export const SoftwarePersonRow = z.object({
+  personId: z.uuid(),
+  personName: z.string(),
+  avatarUrl: z.string().nullable(),
+  workerType: z.string().nullable(),
+  workerEmail: z.string().nullable(),
+  isAlumni: z.boolean(),
+  accountCount: z.number(),
+  activeAccountCount: z.number(),
+  apps: z.array(z.object({ appIntegrationId: z.uuid(), appName: z.string(), avatarUrl: z.string().nullable(), isActive: z.boolean() })),
+});
+export type SoftwarePersonRow = z.infer<typeof SoftwarePersonRow>;
+/** Beyond the spec (its call is not shown): people with the app accounts they hold. */
+export const listSoftwarePeople = defineContract({
+  id: 'software.people',
+  method: 'get',
+  path: '/v2/software-people',
+  access: it,
+  summary: 'People by worker type with their accounts in the organisation’s integrations (filter by integration)',
+  query: softwarePeopleQuery,
+  response: z.object({ items: z.array(SoftwarePersonRow), count: z.number() }),
+});
+
 // ── Refresh (spec 4) ─────────────────────────────────────────────────────────
 export const REFRESH_TRIGGERS = ['ENQUEUED', 'ALREADY_IN_PROGRESS', 'RATE_LIMITED'] as const;
 /** Spec 9: the status is polled every 5 s while IN_PROGRESS. */

@@ -4,6 +4,7 @@
 // follow the same naming.
 import { z } from 'zod';
 import { requiredText } from '../contracts/common.js';
+import { CSV_ENCODINGS, CSV_MODES, CsvExportLink, CsvImportResult, csvImportBody } from '../contracts/csv-import.js';
 import { access, defineContract } from '../contracts/define.js';
 import { type FieldDef, type ModuleDef, REF_TARGETS } from './define.js';
 
@@ -110,38 +111,8 @@ export function listQuery(m: ModuleDef) {
   });
 }
 
-export const CSV_MODES = ['view', 'edit-template', 'edit'] as const;
-export type CsvMode = (typeof CSV_MODES)[number];
-export const CSV_ENCODINGS = ['UTF-8', 'Shift_JIS'] as const;
-export type CsvEncodingName = (typeof CSV_ENCODINGS)[number];
-
-/** Rows above this import as a background job with progress; below, in the request. */
-export const CSV_INLINE_ROWS = 2000;
-
-export const CsvCell = z.object({ value: z.string(), errors: z.array(z.string()) });
-export const CsvRecord = z.object({
-  /** 1-based line of the file where the row starts. */
-  line: z.number(),
-  isValid: z.boolean(),
-  /** What an import will do with the row (beyond the spec). */
-  action: z.enum(['create', 'update', 'unchanged']),
-  values: z.array(CsvCell),
-  recordErrors: z.array(z.string()),
-});
-export type CsvRecord = z.infer<typeof CsvRecord>;
-export const CsvImportResult = z.object({
-  headers: z.array(z.object({ value: z.string(), field: z.string().nullable(), errors: z.array(z.string()) })),
-  /** The requested page of records (all of them when no page is asked for). */
-  records: z.array(CsvRecord),
-  recordCount: z.number(),
-  errors: z.object({ rows: z.number(), cells: z.number(), headers: z.number() }),
-  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number() }),
-  encoding: z.enum(CSV_ENCODINGS),
-  /** Set when the real import runs as a background job. */
-  jobId: z.string().nullable(),
-  imported: z.boolean(),
-});
-export type CsvImportResult = z.infer<typeof CsvImportResult>;
+// The CSV shapes are shared with the imports outside the module mechanism.
+export { CSV_ENCODINGS, CSV_INLINE_ROWS, CSV_MODES, CsvCell, CsvImportResult, CsvRecord, type CsvEncodingName, type CsvMode } from '../contracts/csv-import.js';
 
 export const HistoryEntry = z.object({
   at: z.string(),
@@ -210,7 +181,7 @@ function build(m: ModuleDef) {
             mode: z.enum(CSV_MODES).default('view'),
             encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
           }),
-          response: z.object({ url: z.string(), mode: z.enum(CSV_MODES), filename: z.string() }),
+          response: CsvExportLink,
         })
       : null,
     csvImport: m.api.csv
@@ -220,14 +191,7 @@ function build(m: ModuleDef) {
           path: m.api.csv,
           access: a,
           summary: `Check (dryrun) or import a CSV file uploaded for ${m.id}`,
-          body: z.strictObject({
-            encoding: z.enum(['auto', ...CSV_ENCODINGS]).default('auto'),
-            dryrun: z.boolean(),
-            uploadedFileKey: z.string().min(1).max(500),
-            pageIndex: z.number().int().min(0).optional(),
-            pageSize: z.number().int().min(1).max(1000).optional(),
-            filterError: z.boolean().optional(),
-          }),
+          body: csvImportBody,
           response: CsvImportResult,
         })
       : null,

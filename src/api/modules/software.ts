@@ -58,7 +58,11 @@ export const software = defineModule({
     linkTabs: [
       { path: '/software/marketplace', label: 'routes:pages.marketplace' },
       { path: '/software/registry', label: 'routes:pages.registry' },
-      { path: '/software/integrations', label: 'routes:pages.integrations' },
+      // The integrations list lives at /app-integrations (/software/integrations redirects to the registry, spec 2.1).
+      { path: '/app-integrations', label: 'routes:pages.integrations' },
+      { path: '/software/people', label: 'routes:pages.people' },
+      { path: '/software/alerts/shadow-it/apps', label: 'routes:pages.alerts' },
+      { path: '/software/settings', label: 'routes:pages.settings' },
     ],
     placeholderTabs: ['contract-and-cost', 'operation-activity', 'rule-and-policy'],
   },

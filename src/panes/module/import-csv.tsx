@@ -7,11 +7,19 @@
 // (processingState), so Back, a reload and a shared link keep the wizard
 // where it was; with no uploaded file every step returns to upload, and
 // #import-data with no import under way returns to the preview.
+//
+// The one wizard of every import: what it imports into is an ImportTarget
+// (title, the dry-run/import call, what to refresh after, where the list is,
+// the download commands, an optional header). Modules get theirs from
+// moduleImportTarget(m); an integration's accounts from
+// src/panes/software/integration-import.tsx.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.js';
+import { type ApiCall, ApiError } from '../../api/client.js';
+import type { CsvImportBody } from '../../api/contracts/csv-import.js';
 import { presignImportCsv } from '../../api/contracts/storage.js';
 import { checkCsvFiles } from './csv-files.js';
 import { type CsvImportResult, type CsvRecord, csvImportJob, moduleContracts } from '../../api/modules/contracts.js';
@@ -20,6 +28,45 @@ import { CommandButton } from '../../commands/command-button.js';
 import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
 import { Modal } from '../dialogs.js';
+
+/** What the wizard imports into. */
+export interface ImportTarget {
+  /** The wizard's pane scope is `pane:<id>.import` (its keys, e.g. o: choose a file). */
+  id: string;
+  /** Root of the wizard's own query keys (the dry runs). */
+  queryKey: readonly unknown[];
+  title(t: TFunction): string;
+  /** Shown under the title (e.g. the integration and its contract). */
+  header?: ReactNode;
+  /** What the upload step says about the file. */
+  uploadHelp?(t: TFunction): string;
+  /** The dry run or the import of an uploaded file. */
+  run(api: ApiCall, body: CsvImportBody, signal?: AbortSignal): Promise<CsvImportResult>;
+  /** Query key roots a finished import makes stale. */
+  invalidate: readonly string[];
+  /** Where the completion dialog leads ("back to the list"). */
+  done: { to: string; search?: Record<string, unknown>; label(t: TFunction): string };
+  /** Command ids offered on the upload step: the template, the current data. */
+  commands: readonly string[];
+  /** More of the preview's summary (e.g. the rows the import deletes). */
+  summaryExtra?(result: CsvImportResult, t: TFunction): ReactNode;
+  /** The completion dialog's text after an import in the request. */
+  doneBody?(summary: CsvImportResult['summary'], t: TFunction): string;
+}
+
+/** A module's import: its csvImport call, its list, its export commands. */
+export function moduleImportTarget(m: ModuleDef): ImportTarget {
+  const c = moduleContracts(m);
+  return {
+    id: m.id,
+    queryKey: [m.id],
+    title: (t) => `${t(`${m.id}:title`)} / ${t('routes:pages.import-csv')}`,
+    run: (api, body, signal) => api(c.csvImport!, { body: body as never }, { signal }),
+    invalidate: [m.id],
+    done: { to: m.paths.list, label: (t) => t('csv.toList', { title: t(`${m.id}:title`) }) },
+    commands: [`${m.id}.exportTemplate`, `${m.id}.exportEdit`],
+  };
+}
 
 type Step = 'upload-file' | 'preview-file' | 'import-data';
 type Encoding = 'auto' | 'UTF-8' | 'Shift_JIS';
@@ -70,7 +117,7 @@ export function rowErrors(result: CsvImportResult, r: CsvRecord): string[] {
   return [...r.recordErrors, ...cells];
 }
 
-function Preview({ result, pageIndex, pageSize, onPage }: { result: CsvImportResult; pageIndex: number; pageSize: number; onPage: (p: number) => void }) {
+function Preview({ result, pageIndex, pageSize, onPage, extra }: { result: CsvImportResult; pageIndex: number; pageSize: number; onPage: (p: number) => void; extra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => formatNumber(i18n.language, v);
   const pages = Math.max(1, Math.ceil(result.recordCount / pageSize));
@@ -84,6 +131,7 @@ function Preview({ result, pageIndex, pageSize, onPage }: { result: CsvImportRes
         <li className={result.errors.rows ? 'bad' : undefined}>{t('csv.counts.rowErrors', { n: n(result.errors.rows) })}</li>
         <li className={result.errors.cells ? 'bad' : undefined}>{t('csv.counts.cellErrors', { n: n(result.errors.cells) })}</li>
         <li>{t('csv.counts.actions', { create: n(result.summary.create), update: n(result.summary.update), unchanged: n(result.summary.unchanged) })}</li>
+        {extra}
         <li className="muted">{t('csv.encoding', { encoding: result.encoding })}</li>
       </ul>
       {result.headers.some((h) => h.errors.length) && (
@@ -140,14 +188,18 @@ function Preview({ result, pageIndex, pageSize, onPage }: { result: CsvImportRes
   );
 }
 
+/** A module's import page. */
 export function ImportCsvPane({ m }: { m: ModuleDef }) {
+  return <ImportCsvWizard target={moduleImportTarget(m)} />;
+}
+
+export function ImportCsvWizard({ target }: { target: ImportTarget }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
   const search = useSearch({ strict: false }) as { pageIndex?: number; pageSize?: number; uploadedFileKey?: string; filterError?: boolean; processingState?: string };
-  const c = moduleContracts(m);
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [encoding, setEncoding] = useState<Encoding>('auto');
@@ -201,17 +253,17 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
   };
 
   const dryrun = useQuery({
-    queryKey: [m.id, 'csv-dryrun', key, encoding, pageIndex, pageSize, !!search.filterError],
+    queryKey: [...target.queryKey, 'csv-dryrun', key, encoding, pageIndex, pageSize, !!search.filterError],
     enabled: !!key && step === 'preview-file',
     retry: false,
-    queryFn: ({ signal }) =>
-      api(c.csvImport!, { body: { encoding, dryrun: true, uploadedFileKey: key as string, pageIndex, pageSize, filterError: !!search.filterError } as never }, { signal }),
+    queryFn: ({ signal }) => target.run(api, { encoding, dryrun: true, uploadedFileKey: key as string, pageIndex, pageSize, filterError: !!search.filterError }, signal),
   });
+  const invalidate = () => Promise.all(target.invalidate.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
   const hasErrors = !!dryrun.data && (dryrun.data.errors.rows > 0 || dryrun.data.errors.cells > 0 || dryrun.data.errors.headers > 0);
 
   const run = useMutation({
     mutationFn: async () => {
-      const r = await api(c.csvImport!, { body: { encoding, dryrun: false, uploadedFileKey: key as string, pageIndex: 0, pageSize: 100 } as never });
+      const r = await target.run(api, { encoding, dryrun: false, uploadedFileKey: key as string, pageIndex: 0, pageSize: 100 });
       if (!r) throw new Error(t('csv.noData'));
       return r;
     },
@@ -219,7 +271,7 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
       // A large file imports in the background: the URL keeps its job, so the
       // progress survives a reload.
       if (r.jobId) go('import-data', { processingState: r.jobId }, true);
-      else await queryClient.invalidateQueries({ queryKey: [m.id] });
+      else await invalidate();
     },
   });
   // Next from the preview: the real import, shown on the import step.
@@ -243,8 +295,9 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
   });
   const jobDone = job.data?.state === 'done';
   useEffect(() => {
-    if (jobDone) void queryClient.invalidateQueries({ queryKey: [m.id] });
-  }, [jobDone, queryClient, m.id]);
+    if (jobDone) void invalidate();
+    // Once, when the job is done (target is a new object every render).
+  }, [jobDone]);
   const finished = (run.isSuccess && !run.data.jobId) || jobDone;
   const summary = run.data?.summary;
   // #import-data with no import under way (a reload after an inline import,
@@ -276,18 +329,20 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
   };
 
   return (
-    <section className="pane csv-wizard" aria-labelledby="pane-title" data-scope={`pane:${m.id}.import`} tabIndex={-1} ref={paneRef}>
+    <section className="pane csv-wizard" aria-labelledby="pane-title" data-scope={`pane:${target.id}.import`} tabIndex={-1} ref={paneRef}>
       <h1 id="pane-title" className="pane-title">
-        {t(`${m.id}:title`)} / {t('routes:pages.import-csv')}
+        {target.title(t)}
       </h1>
+      {target.header}
       <Stepper step={step} />
 
       {step === 'upload-file' && (
         <div className="csv-step">
-          <p>{t('csv.uploadHelp')}</p>
+          <p>{target.uploadHelp ? target.uploadHelp(t) : t('csv.uploadHelp')}</p>
           <div className="toolbar-actions">
-            <CommandButton id={`${m.id}.exportTemplate`} />
-            <CommandButton id={`${m.id}.exportEdit`} />
+            {target.commands.map((id) => (
+              <CommandButton key={id} id={id} />
+            ))}
           </div>
           <div className="form-field">
             <label htmlFor={`${inputId}-enc`}>{t('csv.encodingLabel')}</label>
@@ -343,7 +398,13 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
                 <input type="checkbox" checked={!!search.filterError} onChange={(e) => go('preview-file', { filterError: e.target.checked, pageIndex: 0 })} />
                 {t('csv.onlyErrors')}
               </label>
-              <Preview result={dryrun.data} pageIndex={pageIndex} pageSize={pageSize} onPage={(p) => go('preview-file', { pageIndex: p })} />
+              <Preview
+                result={dryrun.data}
+                pageIndex={pageIndex}
+                pageSize={pageSize}
+                onPage={(p) => go('preview-file', { pageIndex: p })}
+                extra={target.summaryExtra?.(dryrun.data, t)}
+              />
             </>
           )}
           <div className="form-actions">
@@ -395,16 +456,18 @@ export function ImportCsvPane({ m }: { m: ModuleDef }) {
       )}
 
       {finished && (
-        <Modal labelledBy="csv-done-title" onCancel={() => void navigate({ to: m.paths.list })}>
+        <Modal labelledBy="csv-done-title" onCancel={() => void navigate({ to: target.done.to, ...(target.done.search ? { search: target.done.search as never } : {}) })}>
           <h2 id="csv-done-title">{t('csv.doneTitle')}</h2>
           <p>
             {summary
-              ? t('csv.doneBody', { create: summary.create, update: summary.update, unchanged: summary.unchanged })
+              ? target.doneBody
+                ? target.doneBody(summary, t)
+                : t('csv.doneBody', { create: summary.create, update: summary.update, unchanged: summary.unchanged })
               : t('csv.doneRows', { count: job.data?.total ?? 0 })}
           </p>
           <div className="modal-actions">
-            <Link to={m.paths.list} className="button" data-autofocus>
-              {t('csv.toList', { title: t(`${m.id}:title`) })}
+            <Link to={target.done.to} {...(target.done.search ? { search: target.done.search as never } : {})} className="button" data-autofocus>
+              {target.done.label(t)}
             </Link>
           </div>
         </Modal>

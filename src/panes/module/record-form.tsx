@@ -10,13 +10,26 @@ import type { ModuleDef } from '../../api/modules/define.js';
 import { useServices } from '../../services.js';
 import { FieldInput, refText, toBody, toFormValues } from './fields.js';
 
-export function RecordForm({ m, row, onSaved, onCancel }: { m: ModuleDef; row: ModuleRow | null; onSaved: (row: ModuleRow) => void; onCancel?: () => void }) {
+export function RecordForm({
+  m,
+  row,
+  preset,
+  onSaved,
+  onCancel,
+}: {
+  m: ModuleDef;
+  row: ModuleRow | null;
+  /** Values a new record starts with (an add page that fixes its type). */
+  preset?: Record<string, string>;
+  onSaved: (row: ModuleRow) => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const queryClient = useQueryClient();
   const c = moduleContracts(m);
   const base = useMemo(() => toFormValues(m, row), [m, row]);
-  const [values, setValues] = useState(base);
+  const [values, setValues] = useState(() => (row ? base : { ...base, ...preset }));
   const [labels, setLabels] = useState<Record<string, string>>(() =>
     Object.fromEntries(Object.entries(m.fields).flatMap(([name, f]) => (f.kind === 'ref' && row ? [[name, refText(row[f.as])]] : []))),
   );
