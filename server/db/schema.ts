@@ -3,6 +3,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, never, never>;
+/** A nullable column that may be left out of an insert. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A `date` column: 'YYYY-MM-DD' (server/db/index.ts keeps dates as strings). */
+type DateCol = Nullable<string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 
 export type WorkerType = 'EMPLOYEE' | 'BOARD_MEMBER' | 'CONTRACTOR' | 'COLLABORATOR';
@@ -28,6 +32,12 @@ export interface PeopleTable {
   given_name_kana: string | null;
   email: string | null;
   avatar_url: string | null;
+  birth_date: DateCol;
+  gender: 'MALE' | 'FEMALE' | 'OTHER' | 'UNANSWERED' | null;
+  personal_email: Nullable<string>;
+  personal_phone: Nullable<string>;
+  postal_code: Nullable<string>;
+  address: Nullable<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -39,8 +49,30 @@ export interface WorkersTable {
   worker_type: WorkerType;
   worker_number: string | null;
   primary_email: string | null;
-  started_on: ColumnType<string | null, string | null | undefined, string | null>;
-  ended_on: ColumnType<string | null, string | null | undefined, string | null>;
+  started_on: DateCol;
+  ended_on: DateCol;
+  // 0012_people.sql: master-data references, contract and lifecycle dates.
+  employment_type_id: Nullable<string>;
+  board_member_type_id: Nullable<string>;
+  contractor_type_id: Nullable<string>;
+  collaborator_type_id: Nullable<string>;
+  job_title_id: Nullable<string>;
+  job_level_id: Nullable<string>;
+  job_grade_id: Nullable<string>;
+  grade_id: Nullable<string>;
+  job_function_id: Nullable<string>;
+  job_competency_id: Nullable<string>;
+  work_mode_id: Nullable<string>;
+  health_insurance_association_id: Nullable<string>;
+  place_social_insurance_id: Nullable<string>;
+  contract_start_on: DateCol;
+  contract_end_on: DateCol;
+  contract_end_reason_id: Nullable<string>;
+  retirement_reason_id: Nullable<string>;
+  offered_on: DateCol;
+  offer_accepted_on: DateCol;
+  joining_confirmed_on: DateCol;
+  leaving_notified_on: DateCol;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -292,4 +324,123 @@ export interface Database {
   traceable_apps: TraceableAppsTable;
   shadow_it_visits: ShadowItVisitsTable;
   shadow_it_ingestion_tokens: ShadowItIngestionTokensTable;
+}
+
+// People and organisation (0012_people.sql).
+/** The seventeen people master-data tables share this shape. */
+export interface PeopleMasterTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  code: Nullable<string>;
+  rank: Nullable<number>;
+  display_order: Nullable<number>;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export const PEOPLE_MASTER_TABLES = [
+  'work_modes', 'retirement_reasons', 'positions', 'place_social_insurances', 'job_types', 'job_titles',
+  'job_levels', 'job_grades', 'job_functions', 'job_competencies', 'health_insurance_associations', 'grades',
+  'employment_types', 'contractor_types', 'contract_end_reasons', 'collaborator_types', 'board_member_types',
+] as const;
+export type PeopleMasterTableName = (typeof PEOPLE_MASTER_TABLES)[number];
+
+export type LifecycleStage = 'OFFERED' | 'OFFER_ACCEPTED' | 'JOINING' | 'ACTIVE' | 'LEAVING' | 'ALUMNI';
+
+export interface FamilyMembersTable {
+  id: Generated<string>;
+  org_id: string;
+  person_id: string;
+  family_name: string;
+  given_name: string;
+  family_name_kana: Nullable<string>;
+  given_name_kana: Nullable<string>;
+  relationship: 'SPOUSE' | 'CHILD' | 'PARENT' | 'SIBLING' | 'OTHER';
+  birth_date: DateCol;
+  is_dependent: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WorkerLifecycleEventsTable {
+  id: Generated<string>;
+  org_id: string;
+  worker_id: string;
+  stage: LifecycleStage;
+  effective_on: string;
+  note: Nullable<string>;
+  recorded_by: Generated<string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WorkerJobTypesTable {
+  org_id: string;
+  worker_id: string;
+  job_type_id: string;
+}
+
+export interface WorkerPlacesTable {
+  org_id: string;
+  worker_id: string;
+  place_id: string;
+  is_primary: Generated<boolean>;
+}
+
+export interface OrgUnitsTable {
+  id: Generated<string>;
+  org_id: string;
+  code: Nullable<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A unit's name and parent from valid_from (inclusive) to valid_to (exclusive, null = open). */
+export interface OrgUnitVersionsTable {
+  id: Generated<string>;
+  org_id: string;
+  unit_id: string;
+  name: string;
+  parent_unit_id: Nullable<string>;
+  display_order: Generated<number>;
+  valid_from: string;
+  valid_to: DateCol;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WorkerAssignmentsTable {
+  id: Generated<string>;
+  org_id: string;
+  worker_id: string;
+  unit_id: string;
+  position_id: Nullable<string>;
+  is_primary: Generated<boolean>;
+  valid_from: string;
+  valid_to: DateCol;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DeviceAssignmentsTable {
+  id: Generated<string>;
+  org_id: string;
+  device_id: string;
+  worker_id: string;
+  assigned_on: string;
+  returned_on: DateCol;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database extends Record<PeopleMasterTableName, PeopleMasterTable> {
+  family_members: FamilyMembersTable;
+  worker_lifecycle_events: WorkerLifecycleEventsTable;
+  worker_job_types: WorkerJobTypesTable;
+  worker_places: WorkerPlacesTable;
+  org_units: OrgUnitsTable;
+  org_unit_versions: OrgUnitVersionsTable;
+  worker_assignments: WorkerAssignmentsTable;
+  device_assignments: DeviceAssignmentsTable;
 }

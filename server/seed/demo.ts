@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { Faker, base, en, ja } from '@faker-js/faker';
 import { seedEquipment } from './equipment.js';
 import { seedSoftwareDemo } from './software-demo.js';
+import { seedPeopleDemo } from './people-demo.js';
 import { seedShadowIt } from './shadow-it.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -417,5 +418,7 @@ async function fillDemo(tx: Tx, orgId: string, people: PersonSpec[]): Promise<Se
   await seedEquipment(tx, orgId, DEFAULT_DEMO_SEED);
   await seedSoftwareDemo(tx, orgId, DEFAULT_DEMO_SEED);
   await seedShadowIt(tx, orgId, DEFAULT_DEMO_SEED);
+  const demoEmail = (key: DemoUserKey) => DEMO_USERS.find((u) => u.key === key)!.email;
+  await seedPeopleDemo(tx, orgId, DEFAULT_DEMO_SEED, [demoEmail('admin'), demoEmail('it'), demoEmail('individual')]);
   return { orgId, accounts };
 }

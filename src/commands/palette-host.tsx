@@ -15,8 +15,33 @@ export const rememberPaletteScopes = (scopes: readonly string[]) => paletteScope
 /** Whether the palette should be open; the kbar half keeps kbar in step. */
 export const paletteOpen = createStore(false);
 
+/** While the palette closes (a command was chosen, or Escape) it is still
+ * open in our store until kbar has hidden it; Ctrl/Cmd+K meanwhile means
+ * "open it again", which the kbar half does once it is hidden (a quick
+ * second command after the first would otherwise be swallowed). */
+let closingNow = false;
+let reopenWhenHidden = false;
+export const setPaletteClosing = (v: boolean) => {
+  closingNow = v;
+};
+export const requestReopen = () => {
+  reopenWhenHidden = true;
+};
+/** Whether Ctrl/Cmd+K came while the palette was closing (and forget it). */
+export function takeReopen(): boolean {
+  const r = reopenWhenHidden;
+  reopenWhenHidden = false;
+  return r;
+}
+
 /** Opens or closes the palette, remembering the scopes the focus was in. */
 export function togglePalette(scopes: readonly string[]) {
+  if (paletteOpen.get() && closingNow) {
+    rememberPaletteScopes(scopes);
+    paletteReady.set(false);
+    requestReopen();
+    return;
+  }
   if (!paletteOpen.get()) {
     rememberPaletteScopes(scopes);
     // Keys typed until the input is up are kept for it (PaletteHost).

@@ -28,7 +28,7 @@ import { createStore } from '../panes/store.js';
 import { useServices } from '../services.js';
 import { memo, type ReactNode, type UIEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paletteCommands, paletteOpen, paletteReady, paletteScopes, takeTypedAhead } from './palette-host.js';
+import { paletteCommands, paletteOpen, paletteReady, paletteScopes, requestReopen, setPaletteClosing, takeReopen, takeTypedAhead } from './palette-host.js';
 import { type Command, type CommandContext, commandTitle, keyLabel, runCommand } from './registry.js';
 
 /** The registry's commands as kbar actions. `perform` reads the current
@@ -333,6 +333,7 @@ let closing = false;
 function choose(item: Item, query: { toggle(): void }) {
   chosen = item;
   closing = true;
+  setPaletteClosing(true);
   query.toggle();
 }
 
@@ -577,16 +578,30 @@ function RecordActions({ ctx }: { ctx: CommandContext }) {
 function Bridge() {
   const open = paletteOpen.use();
   const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
+  const mountedRef = useRef(false);
   // A layout effect: kbar's state changes in the key's own task, not in a
   // later one, so the palette mounts one task sooner.
   useLayoutEffect(() => {
     const shown = visualState === 'showing' || visualState === 'animating-in';
-    if (open !== shown) query.toggle();
+    // Opened while kbar is still closing: toggling now would revive the
+    // closing palette (its old query, the focus already handed back); open
+    // a fresh one once it is hidden instead.
+    if (open && visualState === 'animating-out') requestReopen();
+    else if (open !== shown) query.toggle();
     // Only a change of ours drives kbar; kbar's changes come back below.
   }, [open]);
   useEffect(() => {
-    if (visualState === 'hidden') paletteOpen.set(false);
-    else if (visualState === 'showing') paletteOpen.set(true);
+    if (visualState === 'animating-out') setPaletteClosing(true);
+    else setPaletteClosing(false);
+    // kbar starts hidden: at mount that says nothing (the first Ctrl/Cmd+K
+    // may have mounted it, and the layout effect above is opening it).
+    const first = mountedRef.current === false;
+    mountedRef.current = true;
+    if (visualState === 'hidden' && !first) {
+      // Ctrl/Cmd+K while it closed: show it again (keys typed meanwhile are kept for it).
+      if (takeReopen()) query.toggle();
+      else paletteOpen.set(false);
+    } else if (visualState === 'showing') paletteOpen.set(true);
     if (visualState === 'hidden' || visualState === 'showing' || visualState === 'animating-in') closing = false;
     // Closing: kbar's focus hand-back runs in this same commit; the chosen
     // command runs in the next task, after it.

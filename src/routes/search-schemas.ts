@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PEOPLE_SETTINGS_LISTS } from './catalogue.js';
 import { MODULES } from '../api/modules/index.js';
+import { PEOPLE_MENUS } from '../api/contracts/people-lifecycle.js';
 import {
   listSearch,
   moduleListSearch,
@@ -18,7 +19,6 @@ import {
 } from '../tables/list-search.js';
 
 const IMPORT_CSV = z.object({ pageIndex: zPageIndex(), pageSize: zPageSize(100), filterError: zBool(false) });
-const PEOPLE_MENUS = ['Employee', 'Board', 'Contractor', 'Collaborator', 'All'] as const;
 const PEOPLE_CATEGORY = /^(employee|board|contractor|collaborator|all)-(all|joining|offered|offer-accepted|active|new-hire|leaving|alumni)$/;
 const peopleFilters = {
   menu: zEnum(PEOPLE_MENUS, 'Employee'),

@@ -82,7 +82,7 @@ describe.skipIf(sharedDatabase)('demo seed', () => {
 
   it('creates one organisation with the three demo accounts and their memberships', async () => {
     const c = await counts(a.db);
-    expect(c).toMatchObject({ organizations: 1, accounts: 3, memberships: 4, invitations: 2, people: 60 });
+    expect(c).toMatchObject({ organizations: 1, accounts: 3, memberships: 4, invitations: 2, people: 69 });
     expect(c.workers).toBeGreaterThanOrEqual(60);
 
     const rows = await withScope(a.db, { orgId: seeded.orgId }, (tx) =>
@@ -153,6 +153,34 @@ describe.skipIf(sharedDatabase)('demo seed', () => {
     expect(slack.months.every((m) => m.signedIn > 0 && m.signedIn <= m.active)).toBe(true);
     // The deactivated integration was last read three months ago.
     expect(ints.find((i) => i.name === 'Salesforce')!.months.length).toBeLessThanOrEqual(9);
+  });
+
+  it('seeds people at every lifecycle stage today, and an organisation whose structure changed over the years', async () => {
+    const stages = await withScope(a.db, { orgId: seeded.orgId }, async (tx) =>
+      (await sql<{ stage: string }>`SELECT DISTINCT worker_stage(w, (now() AT TIME ZONE 'Asia/Tokyo')::date) AS stage FROM workers w`.execute(tx)).rows.map((r) => r.stage),
+    );
+    expect(stages.sort()).toEqual(['ACTIVE', 'ALUMNI', 'JOINING', 'LEAVING', 'NEW_HIRE', 'OFFERED', 'OFFER_ACCEPTED']);
+    const chart = (day: string) =>
+      withScope(a.db, { orgId: seeded.orgId }, async (tx) =>
+        (
+          await sql<{ name: string }>`SELECT name FROM org_unit_versions
+            WHERE valid_from <= ${day}::date AND (valid_to IS NULL OR valid_to > ${day}::date) ORDER BY display_order`.execute(tx)
+        ).rows.map((r) => r.name),
+      );
+    const [y2021, y2025] = [await chart('2021-06-01'), await chart('2025-06-01')];
+    expect(y2021).toContain('システム管理室');
+    expect(y2021).toContain('第二営業部');
+    expect(y2021).not.toContain('カスタマーサクセス部');
+    expect(y2025).toEqual(expect.arrayContaining(['情報システム部', 'カスタマーサクセス部']));
+    expect(y2025).not.toContain('第二営業部');
+    // Every master-data list has rows; the current staff have a department.
+    const unassigned = await withScope(a.db, { orgId: seeded.orgId }, async (tx) =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM workers w WHERE worker_stage(w, current_date) IN ('ACTIVE', 'NEW_HIRE', 'LEAVING')
+          AND NOT EXISTS (SELECT 1 FROM worker_assignments a WHERE a.worker_id = w.id AND a.valid_from <= current_date AND (a.valid_to IS NULL OR a.valid_to > current_date))`.execute(tx)
+      ).rows[0]!.n,
+    );
+    expect(unassigned).toBe(0);
   });
 
   it('is a no-op on a database that holds an organisation', async () => {

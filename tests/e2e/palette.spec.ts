@@ -25,6 +25,24 @@ test('Ctrl+K finds a page by its Japanese and its English name; Enter goes there
   await expect(page).toHaveURL(/\/people\/workforce$/);
 });
 
+test('Ctrl+K right after a chosen command, while the palette is still closing, opens it again with what is typed', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('備品種別');
+  await expect(page.getByRole('option', { selected: true })).toContainText('備品 › 備品種別');
+  // No wait between the choice and the next Ctrl+K: the palette is closing.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Workforce');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('Workforce');
+  await expect(page).toHaveURL(/\/equipment\/settings\/equipment-types$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/people\/workforce$/);
+});
+
 test('keys typed right after Ctrl+K, while the palette is still loading, are its query', async ({ page }) => {
   // The palette (kbar) loads after the first paint; hold its chunk back.
   let release: () => void = () => undefined;

@@ -419,7 +419,8 @@ export const deleteAssignment = defineContract({
 });
 
 // ── Software people (spec 2.6 "Software people") ─────────────────────────────
-export const PEOPLE_MENUS = ['Employee', 'Board', 'Contractor', 'Collaborator', 'All'] as const;
+export { PEOPLE_MENUS } from './people-lifecycle.js';
+import { PEOPLE_MENUS } from './people-lifecycle.js';
 export const softwarePeopleQuery = z.object({
   freeText: z.string().max(200).optional(),
   /** One value arrives as a string, several as an array. */
