@@ -17,5 +17,9 @@ import { appAlertRoutes } from './modules/app-alerts/app-alerts.routes.js';
 import { overviewRoutes } from './modules/software/overview.js';
 import { softwareLogoRoutes } from './modules/software/logo.routes.js';
 import { accountsCsvRoutes } from './modules/software/accounts-csv.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { personRoutes } from './modules/person/person.routes.js';
+import { personAddRoutes } from './modules/person-add/person-add.routes.js';
 
-export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes, ...softwareRoutes(), ...appAlertRoutes(), ...overviewRoutes(), ...softwareLogoRoutes(), ...accountsCsvRoutes()] as never;
+export const routeTable: readonly AnyRoute[] = [...authRoutes, ...sessionRoutes, ...invitationRoutes, ...settingsRoutes, ...searchRoutes, ...pickerRoutes, ...peopleRoutes(), ...MODULES.flatMap(moduleRoutes), ...csvRoutes(), ...storageRoutes, ...softwareRoutes(), ...appAlertRoutes(), ...overviewRoutes(), ...softwareLogoRoutes(), ...accountsCsvRoutes(), ...organizationRoutes(), ...personRoutes(), ...personAddRoutes()] as never;

@@ -1,5 +1,6 @@
 // Issue 5, point 3: the API at scale. One organisation with 1M equipment rows
-// and 100k people, on PostgreSQL (a database of its own on the local server)
+// and 100k people (issue 7: the workforce list of those people too;
+// BENCH_API_CASES=workforce measures only it, without the equipment seed), on PostgreSQL (a database of its own on the local server)
 // and on PGlite (a data directory under .data/bench-pglite). For each list
 // call: p50/p95/p99 through the real server process over loopback with a real
 // token, beside the same statements run directly on the database (the
@@ -21,6 +22,10 @@ import { migrate } from '../../server/db/migrate.js';
 import { withScope } from '../../server/db/tenant.js';
 import { freePort, startCognitoLocal } from '../../server/local/cognito-local.js';
 import { categoryCounts, listPage } from '../../server/modules/module/module.routes.js';
+import { workforceCategoryCounts, workforcePage } from '../../server/modules/people/people.routes.js';
+import { countWorkforce, listWorkforce, workforceQuery } from '../../src/api/contracts/people.js';
+import type { Tx } from '../../server/db/tenant.js';
+import { sql } from 'kysely';
 import { seedScale, seedScaleEquipment } from '../../server/seed/scale.js';
 import { signIn } from '../../tests/support/cognito.js';
 import { BENCH_EMAIL, BENCH_PASSWORD, ensureBenchAccount, linkPoolUser } from '../lib/api-account.js';
@@ -37,6 +42,34 @@ interface Scenario {
   /** Budgets on PostgreSQL: p95 in ms, and API p95 / raw SQL p95. */
   p95?: number;
   ratio?: number;
+  /** The handler's own statements (raw SQL); default: the equipment list's. */
+  raw?: (tx: Tx) => Promise<unknown>;
+}
+
+/** Which lists to measure: BENCH_API_CASES=equipment,workforce (default both). */
+const CASES = (process.env.BENCH_API_CASES ?? 'equipment,workforce').split(',').map((c) => c.trim());
+
+/** The workforce (issue 7, /v2/people) at 100k people, with the same budgets. */
+function workforceScenarios(departmentId: string): Scenario[] {
+  const path = listWorkforce.path;
+  const page = (query: Record<string, string | number>) => (tx: Tx) => workforcePage(tx, workforceQuery.parse(query));
+  const cases: Array<Omit<Scenario, 'raw' | 'path'>> = [
+    { key: 'people100', label: 'workforce: first 100-row page', query: { pageSize: 100 }, p95: 20, ratio: 1.5 },
+    { key: 'people1000', label: 'workforce: first 1000-row page', query: { pageSize: 1000 }, p95: 60, ratio: 1.5 },
+    { key: 'peopleSort', label: 'workforce: 100-row page sorted by JOINED_ON desc', query: { pageSize: 100, sortColumn: 'JOINED_ON', sortOrder: 'desc' } },
+    { key: 'peopleFilter', label: 'workforce: 100-row page of one department', query: { pageSize: 100, departmentIdIn: departmentId } },
+    { key: 'peopleSearch', label: 'workforce: free-text search "佐藤 翔"', query: { pageSize: 100, freeText: '佐藤 翔' }, p95: 30, ratio: 1.5 },
+  ];
+  return [
+    ...cases.map((c) => ({ ...c, path, raw: page(c.query) })),
+    {
+      key: 'peopleCount',
+      label: 'workforce: category counts (GET /v2/people/count)',
+      path: countWorkforce.path,
+      query: {},
+      raw: (tx: Tx) => workforceCategoryCounts(tx, workforceQuery.parse({})),
+    },
+  ];
 }
 
 function scenarios(rows: number): Scenario[] {
@@ -139,20 +172,25 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
   const cognitoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-cognito-'));
   const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await freePort(), logger: pino({ level: 'silent' }) });
   const raw = new Map<string, ReturnType<typeof stats>>();
-  const list = scenarios(size.equipment);
+  const list: Scenario[] = CASES.includes('equipment') ? scenarios(size.equipment) : [];
   try {
     let handle = await t.open();
     try {
       await migrate(handle.db);
       const t0 = performance.now();
+      // The scale seed gives the people their lifecycle, units, job types and places.
       const orgId = (await seedScale(handle.db, { people: size.people })).orgId;
-      const eq = await seedScaleEquipment(handle.db, { equipment: size.equipment, log });
+      const eq = CASES.includes('equipment') ? await seedScaleEquipment(handle.db, { equipment: size.equipment, log }) : { equipment: 0 };
       log(`data: ${size.people} people, ${eq.equipment} equipment rows (${((performance.now() - t0) / 1000).toFixed(1)} s to seed or check)`);
+      if (CASES.includes('workforce')) {
+        const unit = await withScope(handle.db, { orgId }, async (tx) => (await sql<{ id: string }>`SELECT id FROM org_units WHERE code = 'S-U01'`.execute(tx)).rows[0]!.id);
+        list.push(...workforceScenarios(unit));
+      }
       const accountId = await ensureBenchAccount(handle.db, orgId);
       await linkPoolUser(handle.db, accountId, cognito);
       for (const s of list) {
         const q = { pageIndex: 0, pageSize: 100, orderDirection: 'asc' as const, ...s.query };
-        const once = s.key === 'count' ? (tx: never) => categoryCounts(tx, equipment, q) : (tx: never) => listPage(tx, equipment, q);
+        const once = s.raw ? (tx: never) => s.raw!(tx) : s.key === 'count' ? (tx: never) => categoryCounts(tx, equipment, q) : (tx: never) => listPage(tx, equipment, q);
         const v = await withScope(handle.db, { orgId }, async (tx) => {
           await once(tx as never); // warm
           return sample(samples, capMs, async () => void (await once(tx as never)));
@@ -201,7 +239,8 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         );
       }
 
-      // 3. Throughput: 100-row pages, 50 connections.
+      // 3. Throughput: 100-row pages, 50 connections (the equipment list's).
+      if (!CASES.includes('equipment')) return out;
       const duration = opts.quick ? 3 : 20;
       const load = await autocannon({ url: urlOf(list[0]!), connections: 50, duration, headers });
       const errors = load.errors + load.timeouts + load.non2xx;

@@ -1,6 +1,9 @@
 // The SCIM 2.0 connector (RFC 7643 schema, RFC 7644 protocol), as a client:
 // it reads a SaaS tenant's /Users and /Groups with a bearer token. Only reads;
-// it never creates, changes or deletes anything in the tenant.
+// it never creates, changes or deletes anything in the tenant. The same Users
+// read two ways: accounts() for an app's accounts, people() for an HR
+// system's people (names and the enterprise extension: employeeNumber,
+// department, manager…).
 //
 // Safety: the base URL comes from an operator, so the server calling it is an
 // SSRF vector. Unless allowPrivateNetwork, every host is resolved and refused
@@ -10,7 +13,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { z } from 'zod';
-import { type Connector, type ConnectorAccount, ConnectorError, type ConnectorGroup } from './types.js';
+import { type Connector, type ConnectorAccount, ConnectorError, type ConnectorGroup, type ConnectorPerson } from './types.js';
 
 export interface ScimConnectorOptions {
   /** The tenant's SCIM base URL, e.g. https://example.com/scim/v2 (http or https; a trailing slash is ignored). */
@@ -75,13 +78,28 @@ const UserResource = z.looseObject({
   id: Id,
   username: z.string().trim().min(1),
   displayname: OptText,
-  name: z.looseObject({ formatted: OptText, givenname: OptText, familyname: OptText }).nullish().catch(null),
+  name: z.looseObject({ formatted: OptText, givenname: OptText, familyname: OptText, middlename: OptText }).nullish().catch(null),
+  title: OptText,
+  usertype: OptText,
   emails: Entries,
   roles: Entries,
   groups: Entries,
   active: z.unknown().optional(),
   meta: z.looseObject({ created: OptText, lastmodified: OptText }).nullish().catch(null),
-  [ENTERPRISE]: z.looseObject({ employeenumber: OptText }).nullish().catch(null),
+  [ENTERPRISE]: z
+    .looseObject({
+      employeenumber: OptText,
+      department: OptText,
+      division: OptText,
+      organization: OptText,
+      costcenter: OptText,
+      manager: z
+        .looseObject({ value: z.union([z.string(), z.number()]).nullish().catch(null), displayname: OptText })
+        .nullish()
+        .catch(null),
+    })
+    .nullish()
+    .catch(null),
   [DAICHO]: z.looseObject({ lastsignedinat: OptText }).nullish().catch(null),
 });
 
@@ -131,6 +149,33 @@ function toAccount(u: z.infer<typeof UserResource>): ConnectorAccount {
     createdAt: isoDate(u.meta?.created ?? null),
     lastModified: isoDate(u.meta?.lastmodified ?? null),
     lastSignedInAt: isoDate(u[DAICHO]?.lastsignedinat ?? null),
+  };
+}
+
+/** The same user as an HR system's person: names, work e-mail and the enterprise extension. */
+function toPerson(u: z.infer<typeof UserResource>): ConnectorPerson {
+  const ext = u[ENTERPRISE];
+  const manager = ext?.manager;
+  const managerId = manager?.value == null ? null : String(manager.value).trim() || null;
+  const work = u.emails.find((e) => e.primary && e.value) ?? u.emails.find((e) => e.value);
+  return {
+    externalId: u.id,
+    userName: u.username,
+    active: toAccount(u).active,
+    familyName: u.name?.familyname ?? null,
+    givenName: u.name?.givenname ?? null,
+    middleName: u.name?.middlename ?? null,
+    displayName: u.displayname ?? u.name?.formatted ?? null,
+    email: work?.value ?? (EMAIL.test(u.username) ? u.username : null),
+    title: u.title ?? null,
+    userType: u.usertype ?? null,
+    employeeNumber: ext?.employeenumber ?? null,
+    department: ext?.department ?? null,
+    division: ext?.division ?? null,
+    organization: ext?.organization ?? null,
+    costCenter: ext?.costcenter ?? null,
+    managerId,
+    managerName: manager?.displayname ?? null,
   };
 }
 
@@ -266,7 +311,7 @@ function errorDetail(body: string): string {
 
 const NOT_FOUND = Symbol('not found');
 
-export function createScimConnector(o: ScimConnectorOptions): Connector {
+export function createScimConnector(o: ScimConnectorOptions): Connector & { people: NonNullable<Connector['people']> } {
   const doFetch = o.fetch ?? globalThis.fetch;
   const pageSize = Math.max(1, Math.floor(o.pageSize ?? 100));
   const timeoutMs = o.timeoutMs ?? 15_000;
@@ -402,6 +447,9 @@ export function createScimConnector(o: ScimConnectorOptions): Connector {
     },
     groups(signal) {
       return pages('/Groups', mapWith(GroupResource, toGroup, 'group'), signal);
+    },
+    people(signal) {
+      return pages('/Users', mapWith(UserResource, toPerson, 'user'), signal);
     },
   };
 }

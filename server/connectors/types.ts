@@ -27,6 +27,34 @@ export interface ConnectorAccount {
   lastSignedInAt: string | null;
 }
 
+/** A user as an HR system describes it (SCIM core User with the enterprise
+ * extension), for bringing people in (server/modules/person-add/hr-sync.ts). */
+export interface ConnectorPerson {
+  /** The tenant's own id for the user (SCIM `id`). */
+  externalId: string;
+  userName: string;
+  active: boolean;
+  /** SCIM `name`. */
+  familyName: string | null;
+  givenName: string | null;
+  middleName: string | null;
+  displayName: string | null;
+  /** Work e-mail (SCIM `emails`: the primary, else a work one, else the first). */
+  email: string | null;
+  /** SCIM `title` and `userType` ("Employee", "Contractor"…). */
+  title: string | null;
+  userType: string | null;
+  /** Enterprise extension (RFC 7643 §4.3). */
+  employeeNumber: string | null;
+  department: string | null;
+  division: string | null;
+  organization: string | null;
+  costCenter: string | null;
+  /** The manager's SCIM id (`manager.value`) and display name, when given. */
+  managerId: string | null;
+  managerName: string | null;
+}
+
 export interface ConnectorGroup {
   externalId: string;
   displayName: string;
@@ -42,6 +70,8 @@ export interface Connector {
   accounts(signal?: AbortSignal): AsyncIterable<ConnectorAccount[]>;
   /** Every group of the tenant with its members, page by page. */
   groups(signal?: AbortSignal): AsyncIterable<ConnectorGroup[]>;
+  /** Every user as a person of an HR system (names, enterprise extension), page by page; connectors that read HR systems have it. */
+  people?(signal?: AbortSignal): AsyncIterable<ConnectorPerson[]>;
 }
 
 /** Why a connector could not read the tenant, in words the operator can act on. */

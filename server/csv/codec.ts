@@ -431,30 +431,87 @@ export function parseCsvBoolean(value: string): boolean | undefined {
   return undefined;
 }
 
-// Japanese eras a date may be written in (元年 is year 1).
-const ERAS: Readonly<Record<string, number>> = { 令和: 2018, R: 2018, 平成: 1988, H: 1988 };
-const DATE_PART = /^(?:(令和|平成|R|H)\s*(\d{1,2}|元)|(\d{4}))\s*(?:[-/.年])\s*(\d{1,2})\s*(?:[-/.月])\s*(\d{1,2})\s*日?/i;
+// Japanese eras a date may be written in, newest first: names (kanji, the
+// initial as Excel and forms write it, the one-character ligature), and the
+// era's first day. Year 1 is written 元年 too; a date must fall within its era
+// (平成31年4月30日 is a date, 平成31年5月1日 is not: that day is 令和元年).
+const ERAS: ReadonlyArray<{ names: readonly string[]; start: readonly [number, number, number] }> = [
+  { names: ['令和', 'R', '\u32ff'], start: [2019, 5, 1] },
+  { names: ['平成', 'H', '\u337b'], start: [1989, 1, 8] },
+  { names: ['昭和', 'S', '\u337c'], start: [1926, 12, 25] },
+  { names: ['大正', 'T', '\u337d'], start: [1912, 7, 30] },
+  // Meiji years count from 1868-01-01 (the era was proclaimed in October, back-dated).
+  { names: ['明治', 'M', '\u337e'], start: [1868, 1, 1] },
+];
+const ERA_BY_NAME = new Map(ERAS.flatMap((e, i) => e.names.map((n) => [n.toUpperCase(), i] as const)));
+const ERA_NAMES = ERAS.flatMap((e) => e.names).join('|');
+const DATE_PART = new RegExp(
+  `^(?:(${ERA_NAMES})\\s*(\\d{1,2}|元)|(\\d{4}))\\s*(?:[-/.年])\\s*(\\d{1,2})\\s*(?:[-/.月])\\s*(\\d{1,2})\\s*日?`,
+  'i',
+);
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 const TIME_PART = /^(?:[T\s]\s*)?(\d{1,2})\s*(?::|時)\s*(\d{1,2})\s*(?:(?::|分)\s*(\d{1,2})(?:\.(\d{1,9}))?\s*秒?|分)?/;
 const ZONE_PART = /^\s*(Z|[+-]\d{2}:?\d{2})$/i;
+
+const dayNumber = (y: number, m: number, d: number) => y * 10_000 + m * 100 + d;
+
+/** The calendar date at the start of `v` (Gregorian or an era), checked,
+ * and the text after it; undefined when `v` does not start with a date. */
+function leadingDate(v: string): { year: number; month: number; day: number; rest: string } | undefined {
+  const compact = COMPACT_DATE.exec(v);
+  const d = compact ? null : DATE_PART.exec(v);
+  if (!compact && !d) return undefined;
+  let year: number;
+  let era: number | undefined;
+  if (d?.[1]) {
+    era = ERA_BY_NAME.get(d[1].toUpperCase());
+    if (era === undefined) return undefined;
+    year = ERAS[era]!.start[0] + (d[2] === '元' ? 1 : Number(d[2])) - 1;
+  } else year = Number(compact ? compact[1] : d![3]);
+  const month = Number(compact ? compact[2] : d![4]);
+  const day = Number(compact ? compact[3] : d![5]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  // The calendar day must exist (Date would roll 2023-02-29 over to March).
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  if (era !== undefined) {
+    const n = dayNumber(year, month, day);
+    const next = ERAS[era - 1]?.start;
+    if (n < dayNumber(...ERAS[era]!.start) || (next && n >= dayNumber(...next))) return undefined;
+    if (d![2] !== '元' && Number(d![2]) < 1) return undefined;
+  }
+  return { year, month, day, rest: compact ? '' : v.slice(d![0].length) };
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/**
+ * A date cell (after normalizeCell) as 'YYYY-MM-DD', or undefined when it is
+ * not a calendar date. Accepts 2024-04-01, 2024/4/1, 2024.4.1, 20240401,
+ * 2024年4月1日 and the eras: 令和6年4月1日, R6.4.1, R06/04/01, 令和元年5月1日,
+ * 平成31年4月30日, 昭和55年1月2日 (S55.1.2), 大正, 明治, and the ligatures
+ * ㋿ ㍻ ㍼ ㍽ ㍾. A date outside its era (平成31年5月1日) is refused.
+ */
+export function parseCsvDate(value: string): string | undefined {
+  const d = leadingDate(value.trim());
+  if (!d || d.rest.trim()) return undefined;
+  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+}
 
 /**
  * A date or date-time cell (after normalizeCell) as an ISO instant, or
  * undefined when it is not one. Accepts ISO 8601 (2024-05-01T09:30:00Z,
  * with an offset or without), 2024-05-01 09:30, 2024/5/1 9:30:15 (as Excel
- * writes it), 2024年5月1日 9時30分, and the eras 令和6年5月1日 / R6.5.1 /
- * 平成31年4月30日. A date or time without an offset is in `offset`
+ * writes it), 2024年5月1日 9時30分, and the eras as parseCsvDate reads them
+ * (令和6年5月1日 / R6.5.1 / 平成31年4月30日 / 昭和…). A date or time without an offset is in `offset`
  * (default Japan time, the console's); a date alone is its midnight.
  * Calendar-checked: 2023-02-29 and 25:00 are not dates.
  */
 export function parseCsvDateTime(value: string, offset = '+09:00'): string | undefined {
-  const v = value.trim();
-  const d = DATE_PART.exec(v);
+  const d = leadingDate(value.trim());
   if (!d) return undefined;
-  const eraYear = d[1] ? (d[2] === '元' ? 1 : Number(d[2])) : 0;
-  const year = d[1] ? ERAS[d[1].toUpperCase()]! + eraYear : Number(d[3]);
-  const month = Number(d[4]);
-  const day = Number(d[5]);
-  let rest = v.slice(d[0].length);
+  const { year, month, day } = d;
+  let rest = d.rest;
   let hour = 0;
   let minute = 0;
   let second = 0;
@@ -473,11 +530,7 @@ export function parseCsvDateTime(value: string, offset = '+09:00'): string | und
     if (!z) return undefined;
     zone = z[1]!.toUpperCase() === 'Z' ? 'Z' : z[1]!.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
   }
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
-  // The calendar day must exist (Date would roll 2023-02-29 over to March).
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
   const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}${zone}`;
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();

@@ -444,3 +444,55 @@ export interface Database extends Record<PeopleMasterTableName, PeopleMasterTabl
   worker_assignments: WorkerAssignmentsTable;
   device_assignments: DeviceAssignmentsTable;
 }
+
+// Organisation plans (0014_org_plans.sql; owner: the organisation area).
+export interface OrgPlansTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  effective_on: string;
+  status: Generated<'DRAFT' | 'APPLIED'>;
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  applied_by: Nullable<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One unit a plan adds (ADD), changes (CHANGE) or closes (CLOSE). */
+export interface OrgPlanUnitsTable {
+  id: Generated<string>;
+  org_id: string;
+  plan_id: string;
+  kind: 'ADD' | 'CHANGE' | 'CLOSE';
+  unit_id: string;
+  name: Nullable<string>;
+  code: Nullable<string>;
+  parent_unit_id: Nullable<string>;
+  parent_set: Generated<boolean>;
+  display_order: Nullable<number>;
+  base_version_id: Nullable<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  org_plans: OrgPlansTable;
+  org_plan_units: OrgPlanUnitsTable;
+}
+
+// Adding people (0016_person_add.sql): each applied external HR SaaS sync.
+export interface HrSyncRunsTable {
+  id: Generated<string>;
+  org_id: string;
+  app_integration_id: string;
+  fingerprint: string;
+  created_count: number;
+  updated_count: number;
+  applied_by: Generated<string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  hr_sync_runs: HrSyncRunsTable;
+}

@@ -13,11 +13,21 @@ import enAppAlerts from '../../locales/en-US/appAlerts.json' with { type: 'json'
 import jaAppAlerts from '../../locales/ja-JP/appAlerts.json' with { type: 'json' };
 import enAppUsersCsv from '../../locales/en-US/appUsersCsv.json' with { type: 'json' };
 import jaAppUsersCsv from '../../locales/ja-JP/appUsersCsv.json' with { type: 'json' };
+import enOrganization from '../../locales/en-US/organization.json' with { type: 'json' };
+import jaOrganization from '../../locales/ja-JP/organization.json' with { type: 'json' };
+import enPerson from '../../locales/en-US/person.json' with { type: 'json' };
+import jaPerson from '../../locales/ja-JP/person.json' with { type: 'json' };
+import enPeople from '../../locales/en-US/people.json' with { type: 'json' };
+import jaPeople from '../../locales/ja-JP/people.json' with { type: 'json' };
+import enPersonAdd from '../../locales/en-US/personAdd.json' with { type: 'json' };
+import jaPersonAdd from '../../locales/ja-JP/personAdd.json' with { type: 'json' };
+import enHrSync from '../../locales/en-US/hrSync.json' with { type: 'json' };
+import jaHrSync from '../../locales/ja-JP/hrSync.json' with { type: 'json' };
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/api/contracts/common.js';
 
 const resources: Record<Locale, Record<string, unknown>> = {
-  'en-US': { appAlerts: enAppAlerts, appUsersCsv: enAppUsersCsv, errors: enErrors, mail: enMail, software: enSoftware, appOverview: enAppOverview },
-  'ja-JP': { appAlerts: jaAppAlerts, appUsersCsv: jaAppUsersCsv, errors: jaErrors, mail: jaMail, software: jaSoftware, appOverview: jaAppOverview },
+  'en-US': { personAdd: enPersonAdd, hrSync: enHrSync, people: enPeople, appAlerts: enAppAlerts, appUsersCsv: enAppUsersCsv, errors: enErrors, mail: enMail, software: enSoftware, appOverview: enAppOverview, organization: enOrganization, person: enPerson },
+  'ja-JP': { personAdd: jaPersonAdd, hrSync: jaHrSync, people: jaPeople, appAlerts: jaAppAlerts, appUsersCsv: jaAppUsersCsv, errors: jaErrors, mail: jaMail, software: jaSoftware, appOverview: jaAppOverview, organization: jaOrganization, person: jaPerson },
 };
 
 function lookup(tree: unknown, key: string): string | undefined {

@@ -67,6 +67,10 @@ export async function seedScale(db: Db, opts: SeedScaleOptions): Promise<{ orgId
       `.execute(tx);
     }
     return { orgId, people: Math.max(existing, target) };
+  }).then(async (r) => {
+    // The people lists' columns (issue 7): their own transactions.
+    await seedScalePeople(db, { orgId: r.orgId });
+    return r;
   });
 }
 
@@ -123,7 +127,7 @@ export interface SeedScaleEquipmentOptions {
 
 /** Opens a seeding transaction: as the connecting role, turns row triggers
  * off when that role may (see below), then enters the organisation's scope. */
-async function bulkScope(tx: Tx, orgId: string): Promise<boolean> {
+async function bulkScope(tx: Tx, orgId: string, requestId = 'seed:scale-equipment'): Promise<boolean> {
   // Bulk benchmark data only: session_replication_role = replica skips
   // ordinary triggers for this transaction, i.e. the audit trigger (one
   // audit_log row and a to_jsonb of the row per insert: it triples the cost
@@ -139,7 +143,7 @@ async function bulkScope(tx: Tx, orgId: string): Promise<boolean> {
         OR coalesce(has_parameter_privilege('session_replication_role', 'SET'), false) AS ok`.execute(tx);
   const off = Boolean(allowed.rows[0]?.ok);
   if (off) await sql`SET LOCAL session_replication_role = replica`.execute(tx);
-  await enterScope(tx, { orgId, requestId: 'seed:scale-equipment' });
+  await enterScope(tx, { orgId, requestId });
   return off;
 }
 
@@ -279,4 +283,152 @@ export async function seedScaleEquipment(
   await sql`VACUUM (ANALYZE) equipment, people, workers`.execute(db);
   const final = await withScope(db, { orgId }, async (tx) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM equipment`.execute(tx)).rows[0]!.n));
   return { orgId, equipment: Math.max(final, existing), triggersOff };
+}
+
+// ---------------------------------------------------------------------------
+// People at scale (issue 7, the workforce and alumni lists): the master data
+// the lists show (positions, job types, titles, grades, competencies), forty
+// organisation units, and for every worker not yet given them: lifecycle
+// dates (a share at each stage relative to today, recent leavers among the
+// alumni), job title, grade, competency, contract dates, an assignment (unit
+// and position; a transfer for one in ten), one or two job types, a place,
+// and a device for one in three current workers. Set-based, a transaction
+// per chunk of workers; a worker counts as done once it has a job type, so
+// re-running only fills workers added since.
+
+const PEOPLE_CHUNK = 20_000;
+const SCALE_POSITIONS = ['部長', '副部長', '課長', '係長', '主任', '一般', '取締役'];
+const SCALE_JOB_TYPES = ['エンジニア', '営業', '企画', '人事', '総務', '経理', '法務', 'カスタマーサポート', 'デザイナー'];
+const SCALE_MASTER: Readonly<Record<string, readonly string[]>> = {
+  positions: SCALE_POSITIONS,
+  job_types: SCALE_JOB_TYPES,
+  job_titles: ['マネージャー', 'シニアスペシャリスト', 'スペシャリスト', 'アソシエイト'],
+  job_grades: ['M2', 'M1', 'S3', 'S2', 'S1'],
+  job_competencies: ['リーダーシップ', '課題解決', 'コミュニケーション', '専門性'],
+  employment_types: ['正社員', '契約社員', 'パートタイム'],
+  contractor_types: ['業務委託（準委任）', '業務委託（請負）'],
+};
+const UNIT_PREFIXES = ['第一', '第二', '第三', '第四'];
+const UNIT_NAMES = ['営業部', '開発部', '人事部', '経理部', '法務部', '総務部', 'マーケティング部', 'カスタマーサクセス部', '品質保証部', '情報システム部'];
+
+export async function seedScalePeople(db: Db, opts: { orgId: string; log?: (line: string) => void }): Promise<{ filled: number }> {
+  const { orgId } = opts;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const units = UNIT_PREFIXES.flatMap((p) => UNIT_NAMES.map((n) => `${p}${n}`));
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(727104, hashtext(${orgId}))`.execute(tx);
+    await enterScope(tx, { orgId, requestId: 'seed:scale-people' });
+    for (const [table, names] of Object.entries(SCALE_MASTER)) {
+      await sql`INSERT INTO ${sql.table(table)} (org_id, name, display_order)
+        SELECT ${orgId}::uuid, t.name, t.ord::int * 10 FROM unnest(${names}::text[]) WITH ORDINALITY AS t(name, ord)
+        WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table)} x WHERE lower(x.name) = lower(t.name)) ORDER BY t.ord`.execute(tx);
+    }
+    await sql`WITH u AS (
+        INSERT INTO org_units (org_id, code)
+        SELECT ${orgId}::uuid, 'S-U' || lpad(t.ord::text, 2, '0') FROM unnest(${units}::text[]) WITH ORDINALITY AS t(name, ord)
+        WHERE NOT EXISTS (SELECT 1 FROM org_units x WHERE lower(x.code) = lower('S-U' || lpad(t.ord::text, 2, '0')))
+        RETURNING id, code)
+      INSERT INTO org_unit_versions (org_id, unit_id, name, display_order, valid_from)
+      SELECT ${orgId}::uuid, u.id, t.name, t.ord::int * 10, date '2000-01-01'
+      FROM u JOIN unnest(${units}::text[]) WITH ORDINALITY AS t(name, ord) ON u.code = 'S-U' || lpad(t.ord::text, 2, '0')`.execute(tx);
+    await sql`INSERT INTO places (org_id, code, name)
+      SELECT ${orgId}::uuid, t.code, t.name
+      FROM unnest(${SCALE_PLACES.map((x) => x[0])}::text[], ${SCALE_PLACES.map((x) => x[1])}::text[]) WITH ORDINALITY AS t(code, name, ord)
+      WHERE NOT EXISTS (SELECT 1 FROM places p WHERE p.code = t.code) ORDER BY t.ord`.execute(tx);
+  });
+
+  let filled = 0;
+  for (;;) {
+    const n = await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(727104, hashtext(${orgId}))`.execute(tx);
+      await bulkScope(tx, orgId, 'seed:scale-people');
+      // This chunk's workers, numbered: the scale seed's own by their
+      // number (S0000001 → 1), any other by a hash of its id.
+      await sql`CREATE TEMP TABLE scale_chunk ON COMMIT DROP AS
+        SELECT w.id, w.person_id, w.worker_type, w.started_on, w.ended_on,
+               CASE WHEN w.worker_number ~ '^S[0-9]+$' THEN substr(w.worker_number, 2)::int ELSE abs(hashtext(w.id::text)) % 1000000 END AS i
+        FROM workers w WHERE NOT EXISTS (SELECT 1 FROM worker_job_types j WHERE j.worker_id = w.id)
+        ORDER BY w.id LIMIT ${PEOPLE_CHUNK}`.execute(tx);
+      const count = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM scale_chunk`.execute(tx)).rows[0]!.n);
+      if (!count) return 0;
+      const master = (table: string) => sql`(SELECT array_agg(id ORDER BY display_order, id) FROM ${sql.table(table)})`;
+      // Lifecycle by i % 1000 for current workers: 0.5% offered, 0.5% offer
+      // accepted, 1% joining, 4% new hires, 1.5% leaving; alumni keep their
+      // dates, one in twenty of them left within the last month.
+      await sql`UPDATE workers w SET
+          offered_on = x.offered, offer_accepted_on = x.accepted, joining_confirmed_on = x.confirmed,
+          started_on = x.started, leaving_notified_on = x.notified, ended_on = x.ended,
+          job_title_id = CASE WHEN c.worker_type = 'EMPLOYEE' THEN (${master('job_titles')})[1 + c.i % 4] END,
+          job_grade_id = CASE WHEN c.worker_type = 'EMPLOYEE' THEN (${master('job_grades')})[1 + c.i % 5] END,
+          job_competency_id = (${master('job_competencies')})[1 + c.i % 4],
+          employment_type_id = CASE WHEN c.worker_type = 'EMPLOYEE' THEN (${master('employment_types')})[1 + (c.i % 7 = 3)::int] END,
+          contractor_type_id = CASE WHEN c.worker_type = 'CONTRACTOR' THEN (${master('contractor_types')})[1 + c.i % 2] END,
+          contract_start_on = CASE WHEN c.worker_type = 'CONTRACTOR' OR c.i % 7 = 3 THEN x.started END,
+          contract_end_on = CASE WHEN c.worker_type = 'CONTRACTOR' OR c.i % 7 = 3 THEN greatest(x.started, ${today}::date - 200) + 365 END,
+          updated_at = now()
+        FROM scale_chunk c
+        CROSS JOIN LATERAL (SELECT c.i % 1000 AS r, ${today}::date AS d) k
+        CROSS JOIN LATERAL (
+          SELECT
+            CASE WHEN c.ended_on IS NOT NULL THEN c.started_on - 75
+                 WHEN k.r < 5 THEN k.d - (1 + c.i % 20) WHEN k.r < 10 THEN k.d - 30 WHEN k.r < 20 THEN k.d - 60 WHEN k.r < 60 THEN k.d - 120 - c.i % 85
+                 ELSE c.started_on - 75 END AS offered,
+            CASE WHEN c.ended_on IS NOT NULL THEN c.started_on - 60
+                 WHEN k.r < 5 THEN NULL WHEN k.r < 10 THEN k.d - (1 + c.i % 10) WHEN k.r < 20 THEN k.d - 45 WHEN k.r < 60 THEN k.d - 100 - c.i % 85
+                 ELSE c.started_on - 60 END AS accepted,
+            CASE WHEN c.ended_on IS NOT NULL THEN c.started_on - 30
+                 WHEN k.r < 10 THEN NULL WHEN k.r < 20 THEN k.d - (1 + c.i % 7) WHEN k.r < 60 THEN k.d - 60 - c.i % 85
+                 ELSE c.started_on - 30 END AS confirmed,
+            CASE WHEN c.ended_on IS NOT NULL THEN c.started_on
+                 WHEN k.r < 5 THEN NULL WHEN k.r < 10 THEN k.d + 30 + c.i % 30 WHEN k.r < 20 THEN k.d + 1 + c.i % 40 WHEN k.r < 60 THEN k.d - c.i % 85
+                 ELSE c.started_on END AS started,
+            CASE WHEN c.ended_on IS NOT NULL THEN c.ended_on - 30 WHEN k.r >= 60 AND k.r < 75 THEN k.d - (1 + c.i % 20) END AS notified,
+            CASE WHEN c.ended_on IS NOT NULL AND c.i % 400 = 3 THEN k.d - (1 + c.i % 28)
+                 WHEN c.ended_on IS NOT NULL THEN c.ended_on
+                 WHEN k.r >= 60 AND k.r < 75 THEN k.d + c.i % 45 END AS ended
+        ) x
+        WHERE w.id = c.id`.execute(tx);
+      await sql`INSERT INTO worker_job_types (org_id, worker_id, job_type_id)
+        SELECT ${orgId}::uuid, c.id, (${master('job_types')})[1 + c.i % 9] FROM scale_chunk c
+        UNION ALL
+        SELECT ${orgId}::uuid, c.id, (${master('job_types')})[1 + (c.i + 3) % 9] FROM scale_chunk c WHERE c.i % 4 = 0`.execute(tx);
+      await sql`INSERT INTO worker_places (org_id, worker_id, place_id, is_primary)
+        SELECT ${orgId}::uuid, c.id, p.id, true FROM scale_chunk c
+        JOIN LATERAL (SELECT id FROM places ORDER BY code OFFSET (c.i * 11) % ${SCALE_PLACES.length}::int LIMIT 1) p ON true`.execute(tx);
+      // An assignment from the joining date (until the day after the last);
+      // one in ten moved unit after a year.
+      await sql`WITH u AS (SELECT array_agg(id ORDER BY code) AS ids FROM org_units WHERE code LIKE 'S-U%'),
+        w AS (SELECT c.i, x.id, x.worker_type, coalesce(x.started_on, ${today}::date) AS s, x.ended_on + 1 AS e FROM scale_chunk c JOIN workers x ON x.id = c.id)
+        INSERT INTO worker_assignments (org_id, worker_id, unit_id, position_id, valid_from, valid_to)
+        SELECT ${orgId}::uuid, w.id, u.ids[1 + (w.i * 7) % cardinality(u.ids)],
+               CASE WHEN w.worker_type = 'BOARD_MEMBER' THEN (${master('positions')})[7] WHEN w.worker_type = 'EMPLOYEE' THEN (${master('positions')})[1 + (w.i % 37) % 6] END,
+               w.s, CASE WHEN w.i % 10 = 0 AND w.s + 365 < coalesce(w.e, ${today}::date) THEN w.s + 365 ELSE w.e END
+        FROM w, u
+        UNION ALL
+        SELECT ${orgId}::uuid, w.id, u.ids[1 + (w.i * 7 + 5) % cardinality(u.ids)],
+               CASE WHEN w.worker_type = 'BOARD_MEMBER' THEN (${master('positions')})[7] WHEN w.worker_type = 'EMPLOYEE' THEN (${master('positions')})[1 + (w.i % 37) % 6] END,
+               w.s + 365, w.e
+        FROM w, u WHERE w.i % 10 = 0 AND w.s + 365 < coalesce(w.e, ${today}::date)`.execute(tx);
+      // A device for one in three current workers (and one in forty alumni still holds theirs).
+      await sql`WITH d AS (
+          INSERT INTO devices (org_id, name, genre, device_tag)
+          SELECT ${orgId}::uuid, 'PC-' || lpad(c.i::text, 7, '0'), 'laptop', 'SD-' || c.id
+          FROM scale_chunk c JOIN workers x ON x.id = c.id
+          WHERE ((x.ended_on IS NULL OR x.ended_on >= ${today}::date) AND c.i % 3 = 0) OR (x.ended_on < ${today}::date AND c.i % 40 = 3)
+          RETURNING id, device_tag)
+        INSERT INTO device_assignments (org_id, device_id, worker_id, assigned_on)
+        SELECT ${orgId}::uuid, d.id, x.id, coalesce(least(x.started_on, ${today}::date), ${today}::date)
+        FROM d JOIN workers x ON 'SD-' || x.id = d.device_tag`.execute(tx);
+      return count;
+    });
+    if (!n) break;
+    filled += n;
+    opts.log?.(`people columns: ${filled.toLocaleString('en-US')} workers`);
+  }
+  if (filled) {
+    // The workers' statement triggers were off (bulkScope): the kept list counts (0015) start again.
+    await sql`INSERT INTO people_list_versions (org_id, v) VALUES (${orgId}, 1) ON CONFLICT (org_id) DO UPDATE SET v = people_list_versions.v + 1`.execute(db);
+    await sql`VACUUM (ANALYZE) workers, people, worker_assignments, worker_job_types, worker_places, device_assignments, devices, org_unit_versions`.execute(db);
+  }
+  return { filled };
 }

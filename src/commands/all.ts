@@ -8,6 +8,10 @@ import { integrationCommands } from './integration.commands.js';
 import { integrationCsvCommands } from './integration-csv.commands.js';
 import { marketplaceCommands } from './marketplace.commands.js';
 import { moduleCommands } from './module.commands.js';
+import { organizationCommands } from './organization.commands.js';
+import { personCommands } from './person.commands.js';
+import { personAddCommands } from './person-add.commands.js';
+import { peopleCommands } from './people.commands.js';
 import type { Command } from './registry.js';
 
 export const allCommands = (): Command[] => [
@@ -17,4 +21,8 @@ export const allCommands = (): Command[] => [
   ...integrationCsvCommands(),
   ...marketplaceCommands(),
   ...appAlertsCommands(),
+  ...peopleCommands(),
+  ...organizationCommands(),
+  ...personCommands(),
+  ...personAddCommands(),
 ];

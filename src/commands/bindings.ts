@@ -11,6 +11,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** A control that Enter or Space activates by itself (a grid header's sort
+ * button, a link in a pane): those keys are its own, not a command's. */
+export function isActivatable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.matches('button, a[href], summary, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"]');
+}
+const ACTIVATION_KEYS = new Set(['Enter', 'Space']);
+
 // Chords with Ctrl/Cmd/Alt, and function keys, work even from a field.
 const isChord = (keys: string) => (/(\$mod|Control|Meta|Alt)\+/.test(keys) || /^F\d+$/.test(keys)) && !keys.includes(' ');
 
@@ -42,6 +50,7 @@ export function useCommandBindings(commands: readonly Command[], ctx: CommandCon
     for (const [keys, list] of byKey) {
       map[keys] = (e) => {
         if (!isChord(keys) && isTypingTarget(e.target)) return;
+        if (ACTIVATION_KEYS.has(keys) && isActivatable(e.target)) return;
         // While the palette is opening, plain keys are its query (palette-host
         // keeps them); once its input is up, the input has the focus.
         if (!isChord(keys) && paletteOpen.get() && !paletteReady.get()) return;

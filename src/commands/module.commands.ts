@@ -1,13 +1,13 @@
 // Every module's commands, derived from its definition: add, import, export
 // (view, edit, template), show each category, filter by each reference
-// filter, clear filters, the bulk actions, and enable/disable for master
-// data. Scope `pane:<module id>`: their keys act while the focus is in the
+// filter, clear filters, the bulk actions, enable/disable for master data,
+// and move up/down for a reorderable list. Scope `pane:<module id>`: their keys act while the focus is in the
 // module's list (the list pane carries that data-scope), and the palette
 // offers them first while that pane is on screen.
 import { moduleContracts } from '../api/modules/contracts.js';
-import type { ModuleDef } from '../api/modules/define.js';
+import { type ModuleDef, reorderSort } from '../api/modules/define.js';
 import { MODULES } from '../api/modules/index.js';
-import { enumOptions, fieldLabel, refOptions } from '../panes/module/fields.js';
+import { enumOptions, fieldKey, fieldLabel, refOptions } from '../panes/module/fields.js';
 import { openEditor } from '../panes/module/editor-store.js';
 import { type Command, type CommandContext, defineCommand } from './registry.js';
 
@@ -103,7 +103,7 @@ export function commandsFor(m: ModuleDef): Command[] {
     cmds.push(
       defineCommand({
         id: `${m.id}.filter.${key}`,
-        title: [`${m.id}:title`, `commands:module.filterBy`, `${m.id}:fields.${field}`],
+        title: [`${m.id}:title`, `commands:module.filterBy`, fieldKey(m, field)],
         section: 'actions',
         scope,
         when,
@@ -190,6 +190,53 @@ export function commandsFor(m: ModuleDef): Command[] {
       }),
     );
   });
+  // A reorderable list: move the row under the cursor up or down its own
+  // order (only while the list is sorted by it); the cursor follows the row,
+  // onto the next page when it crosses one.
+  const order = reorderSort(m);
+  if (c.move && order && m.list.reorder) {
+    const move = c.move;
+    const field = m.list.reorder;
+    const dirKey = m.list.directionKey ?? 'orderDirection';
+    const moves = [
+      ['moveUp', -1, ['Alt+ArrowUp', 'Alt+Shift+KeyK']],
+      ['moveDown', 1, ['Alt+ArrowDown', 'Alt+Shift+KeyJ']],
+    ] as const;
+    for (const [key, delta, keys] of moves) {
+      cmds.push(
+        defineCommand({
+          id: `${m.id}.${key}`,
+          title: title(key),
+          section: 'actions',
+          scope,
+          keys,
+          when,
+          run: async (ctx) => {
+            const g = ctx.grid();
+            const row = g?.activeRow() as { id: string } | null | undefined;
+            if (!g || !row) return;
+            // The URL leaves out the list's defaults.
+            const s = ctx.search();
+            if ((s.sortColumn ?? m.list.defaultSort) !== order) {
+              ctx.dialogs.toast({ description: ctx.t('module.reorderNeedsSort', { field: fieldLabel(ctx.t, m, field) }) });
+              return;
+            }
+            const desc = (s[dirKey] ?? m.list.defaultDirection) === 'desc';
+            // The list's filters: the row moves past the next row on screen.
+            const filterKeys = ['freeText', ...(cat ? [cat.key] : []), ...Object.keys(m.list.idFilters ?? {})];
+            const filters = Object.fromEntries(filterKeys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]]));
+            const r = await ctx.api(move, { params: { [m.api.idParam]: row.id } as never, body: { ...filters, direction: delta < 0 !== desc ? 'up' : 'down' } as never });
+            if (!r.moved) return;
+            const at = desc ? r.count - 1 - r.position : r.position;
+            const page = Math.floor(at / Number(s.pageSize ?? m.list.pageSize ?? 100));
+            g.follow(row.id);
+            if (page !== Number(s.pageIndex ?? 0)) ctx.setSearch({ pageIndex: page });
+            await ctx.invalidate(m.id);
+          },
+        }),
+      );
+    }
+  }
   if (c.enable && c.disable) {
     const toggles = [
       ['disable', c.disable, 'Shift+KeyD'],

@@ -11,6 +11,8 @@ export interface ConfirmOptions {
   body: string;
   confirmLabel?: string;
   destructive?: boolean;
+  /** Listed under the body (what the action changes: a plan's changes). */
+  items?: readonly string[];
 }
 export interface ForbiddenInfo {
   title: string;
@@ -30,11 +32,14 @@ export interface Dialogs {
   choose(opts: ChooseOptions): Promise<ChoiceOption | null>;
 }
 
+let chooserSeq = 0;
+
 type Open =
   | { kind: 'confirm'; opts: ConfirmOptions; resolve: (ok: boolean) => void }
   | { kind: 'error'; title?: string; message?: string }
   | { kind: 'forbidden'; info: ForbiddenInfo }
-  | { kind: 'choose'; opts: ChooseOptions; resolve: (choice: ChoiceOption | null) => void };
+  /** `seq`: each opening is a new chooser (a second one right after the first starts empty). */
+  | { kind: 'choose'; opts: ChooseOptions; resolve: (choice: ChoiceOption | null) => void; seq: number };
 
 interface Toast {
   id: number;
@@ -103,7 +108,7 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
     () => ({
       confirm: (opts) => new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', opts, resolve })),
       showError: (o) => setOpen({ kind: 'error', ...o }),
-      choose: (opts) => new Promise<ChoiceOption | null>((resolve) => setOpen({ kind: 'choose', opts, resolve })),
+      choose: (opts) => new Promise<ChoiceOption | null>((resolve) => setOpen({ kind: 'choose', opts, resolve, seq: ++chooserSeq })),
       showForbidden: (info) => setOpen({ kind: 'forbidden', info }),
       toast: ({ title, description, variant = 'default' }) => {
         const id = nextId.current++;
@@ -134,6 +139,13 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
         >
           <h2 id="confirm-title">{open.opts.title}</h2>
           <p>{open.opts.body}</p>
+          {open.opts.items && open.opts.items.length > 0 && (
+            <ul className="confirm-items">
+              {open.opts.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          )}
           <div className="modal-actions">
             <button
               type="button"
@@ -161,6 +173,7 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
       )}
       {open?.kind === 'choose' && (
         <Chooser
+          key={open.seq}
           opts={open.opts}
           onDone={(choice) => {
             open.resolve(choice);

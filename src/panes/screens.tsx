@@ -1,5 +1,5 @@
 // Router-level screens: not found, error, pending (spec 2.1, 8).
-import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { Link, SearchParamError, useLocation, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 export function NotFoundScreen() {
@@ -14,10 +14,30 @@ export function NotFoundScreen() {
   );
 }
 
-export function ErrorScreen() {
+/** The search keys a page's schema refused (SearchParamError from the
+ * router: its cause holds the Standard Schema issues), else null. */
+export function refusedSearchKeys(error: unknown): string[] | null {
+  if (!(error instanceof SearchParamError)) return null;
+  const issues = (error.cause as { issues?: readonly { path?: readonly unknown[] }[] } | undefined)?.issues ?? [];
+  const keys = [...new Set(issues.map((i) => String(i.path?.[0] ?? '')).filter(Boolean))];
+  return keys.length ? keys : null;
+}
+
+export function ErrorScreen({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   const router = useRouter();
   const back = () => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: '/' }));
+  // A page opened without search values it needs (spec 5: a completion page
+  // without the added record's ID) says which, instead of a generic failure.
+  const missing = refusedSearchKeys(error);
+  if (missing)
+    return (
+      <section className="pane" role="alert" aria-labelledby="err-title">
+        <h1 id="err-title">{t('error.searchTitle')}</h1>
+        <p>{t('error.searchBody', { keys: missing.join(', ') })}</p>
+        <Link to="/">{t('notFound.home')}</Link>
+      </section>
+    );
   return (
     <section className="pane" role="alert" aria-labelledby="err-title">
       <h1 id="err-title">{t('error.title')}</h1>

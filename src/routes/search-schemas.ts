@@ -2,9 +2,8 @@
 // schema. Keys and enum values are the spec's; where the spec names a list's
 // sort columns only in words, the values below are our naming of them.
 import { z } from 'zod';
-import { PEOPLE_SETTINGS_LISTS } from './catalogue.js';
 import { MODULES } from '../api/modules/index.js';
-import { PEOPLE_MENUS } from '../api/contracts/people-lifecycle.js';
+import { PEOPLE_MENUS, WORKER_TYPES } from '../api/contracts/people-lifecycle.js';
 import {
   listSearch,
   moduleListSearch,
@@ -26,7 +25,8 @@ const peopleFilters = {
   departmentIdIn: zIds(),
   positionIdIn: zIds(),
   jobTypeIdIn: zIds(),
-  workerTypeIdIn: zIds(),
+  // The worker types themselves (spec 3); an unknown value empties the filter.
+  workerTypeIdIn: z.array(z.enum(WORKER_TYPES)).max(4).default([]).catch([]),
   placeIdIn: zIds(),
   freeText: zText(),
 };
@@ -40,14 +40,13 @@ const ACCOUNT_ALERT_PAGE = listSearch({
   sortColumns: ['APP', 'NAME', 'EMAIL', 'PERSON', 'ROLE', 'LAST_SIGNED_IN_AT', 'RULE_MATCHING'],
   defaultSort: 'APP',
 });
-const MASTER_DATA = listSearch({ sortColumns: ['DISPLAY_ORDER', 'NAME', 'CODE'], defaultSort: 'DISPLAY_ORDER' });
 const required = (s: string) => z.string().min(1, s);
 
 export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
-  // Module lists: derived from their definitions (src/api/modules).
+  // Module lists: derived from their definitions (src/api/modules), the
+  // seventeen people master-data lists too (people-settings.ts: sort
+  // DISPLAY_ORDER / NAME / CODE, job-functions 2000 rows a page).
   ...Object.fromEntries(MODULES.map((m) => [m.paths.list, moduleListSearch(m)])),
-  // The seventeen people master-data lists share one shape.
-  ...Object.fromEntries(PEOPLE_SETTINGS_LISTS.map((list) => [`/people/settings/${list}`, MASTER_DATA])),
   '/places': listSearch({ sortColumns: ['CODE', 'PLACE'], maxPageSize: null }).extend({
     category: zEnum(['ALL', 'PLANNED', 'ACTIVE', 'TEMPORARILY_CLOSED', 'CLOSED'], 'ALL'),
     freeText: zText(),
@@ -160,8 +159,17 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
     category: zEnum(['employee', 'board', 'contractor', 'collaborator', 'all-alumni'], 'all-alumni'),
     isLeavingDateWithIn_A_Month: zBool(false),
   }),
-  '/people/settings/job-functions': MASTER_DATA.extend({ pageSize: zPageSize(2000, null) }),
-  '/person/import-csv/$workerType': IMPORT_CSV,
+  '/person/import-csv/$workerType': IMPORT_CSV.extend({ uploadedFileKey: zText(), processingState: zText() }),
+  // The person profile: the lifecycle "as of" date on every tab; history and activity are paged lists.
+  ...Object.fromEntries(
+    ['/person/$id', '/alumni/$id'].flatMap((base) =>
+      ['public-id', 'personal-information', 'history', 'equipment', 'employee-information', 'devices', 'apps', 'activity'].map((tab) => [
+        `${base}/${tab}`,
+        tab === 'history' || tab === 'activity' ? listSearch({ maxPageSize: 1000 }).extend({ asOf: zDate() }) : z.object({ asOf: zDate() }),
+      ]),
+    ),
+  ),
+  '/person/$id/family/$familyPersonId': z.object({ asOf: zDate() }),
   '/person/add/$workerType/completed': z.object({
     addedPersonGivenName: required('addedPersonGivenName'),
     addedPersonFamilyName: z.string().optional(),
@@ -200,7 +208,8 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
     viewMode: zEnum(['hierarchy', 'tree'], 'hierarchy'),
     isCompactView: zBool(false),
   }),
-  '/organization/$id': z.object({
+  // The unit's member list (ours: paging and sorting beside the spec's filters).
+  '/organization/$id': listSearch({ sortColumns: ['NAME', 'WORKER_NUMBER', 'POSITION', 'EMPLOYMENT_TYPE', 'ASSIGNED_FROM'] }).extend({
     baseDate: zDate(),
     positionId: zText(),
     positionName: zText(),
@@ -211,6 +220,11 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
     text: zText(),
   }),
   '/organization/plan/$planId': z.object({ viewMode: zEnum(['hierarchy', 'tree'], 'hierarchy'), isCompactView: zBool(false) }),
+  // Ours: the plans list, and the add page's preset parent (the unit focused when adding).
+  '/organization/plan': listSearch({ sortColumns: ['EFFECTIVE_ON', 'NAME', 'STATUS', 'UPDATED_AT'], defaultSort: 'EFFECTIVE_ON', defaultDirection: 'desc' }).extend({
+    status: zOptionalEnum(['DRAFT', 'APPLIED']),
+  }),
+  '/organization/plan/$planId/add': z.object({ parentUnitId: zText() }),
   '/fleets/add': z.object({ mainType: zText() }),
   '/it-operation-core/packages/$packageId': z.object({ patternId: zText() }),
   '/labor-core/packages': z.object({ operationPackageId: zText(), operationPackagePatternId: zText() }),

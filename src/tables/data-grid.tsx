@@ -411,16 +411,28 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   );
   const propsRef = useRef(props);
   propsRef.current = props;
+  const revealRef = useRef(reveal);
+  revealRef.current = reveal;
 
-  // New page, new rows: start at the top with nothing selected.
+  // New page, new rows: start at the top with nothing selected, or on the
+  // row the cursor follows (controller.follow) once the rows hold it.
+  const following = useRef<string | null>(null);
   useEffect(() => {
-    setActiveRow(0);
+    const id = following.current;
+    const at = id === null ? -1 : rows.findIndex((r) => propsRef.current.getRowId(r) === id);
+    if (at >= 0) {
+      following.current = null;
+      revealRef.current(at);
+    }
+    setActiveRow(Math.max(0, at));
+    anchor.current = Math.max(0, at);
     setSelected(new Set());
   }, [rows, setActiveRow]);
 
   const controller = useMemo<GridController>(() => {
     const clamp = (i: number) => Math.max(0, Math.min(rows.length - 1, i));
     const go = (i: number) => {
+      following.current = null;
       const next = clamp(i);
       reveal(next);
       setActiveRow(next);
@@ -464,6 +476,9 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
       },
       focusFilter: () => propsRef.current.onFocusFilter?.(),
       activeRow: () => current() ?? null,
+      follow: (rowId) => {
+        following.current = rowId;
+      },
     };
   }, [rows, headHeight, reveal, setActiveRow]);
 

@@ -13,6 +13,10 @@ export interface GridController {
   focusFilter(): void;
   /** The row under the cursor (for a command acting on one row). */
   activeRow(): unknown;
+  /** Puts the cursor on this row when the rows next hold it (a moved row,
+   * after the list is read again), instead of on the first row; moving the
+   * cursor meanwhile cancels it. */
+  follow(rowId: string): void;
 }
 
 const grids = new Map<Element, GridController>();

@@ -65,8 +65,8 @@ export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
 }
 
 /** A module's list search, from its definition: paging and sorting with the
- * list's limits, its category with the first value as default, freeText and
- * its id-in filters. */
+ * list's limits and page size, its category with the first value as
+ * default, freeText and its id-in filters. */
 export function moduleListSearch(m: ModuleDef) {
   const sorts = Object.keys(m.list.sort) as [string, ...string[]];
   const shape: Record<string, z.ZodType> = { freeText: zText() };
@@ -82,5 +82,6 @@ export function moduleListSearch(m: ModuleDef) {
     defaultDirection: m.list.defaultDirection ?? 'asc',
     directionKey: m.list.directionKey ?? 'orderDirection',
     maxPageSize: m.list.maxPageSize,
+    ...(m.list.pageSize ? { pageSize: m.list.pageSize } : {}),
   }).extend(shape);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, type Area } from '../../src/api/contracts/define.js';
 import { routeTable } from '../../server/routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
+import { DECLARATION_ROUTES } from '../support/declarations.js';
 
 /** Routes anyone may call. Adding one is a deliberate act: edit this list. */
 const PUBLIC_ROUTES = new Set(['auth.config', 'auth.passwordReset.request', 'auth.passwordReset.confirm', 'invitations.get', 'invitations.accept',
@@ -70,7 +71,14 @@ describe('route table', () => {
     },
   );
 
-  it.each(routeTable.filter((r) => r.contract.access.kind === 'area').map((r) => [r.contract.id, r.contract] as const))(
+  // People master lists but the representative: their rule as data, the same as the representative's (tests/support/declarations.ts).
+  it('people master-list declarations declare the HR area, as the one walked below', () => {
+    const declared = routeTable.filter((r) => DECLARATION_ROUTES.has(r.contract.id));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const { contract } of declared) expect(contract.access, contract.id).toEqual({ kind: 'area', area: 'HR' });
+  });
+
+  it.each(routeTable.filter((r) => r.contract.access.kind === 'area' && !DECLARATION_ROUTES.has(r.contract.id)).map((r) => [r.contract.id, r.contract] as const))(
     '%s answers 403 to accounts without its area and not 403 to those with it',
     async (_id, contract) => {
       if (contract.access.kind !== 'area') return;

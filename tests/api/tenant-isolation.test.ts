@@ -10,6 +10,7 @@ import { MODULES } from '../../src/api/modules/index.js';
 import { withScope } from '../../server/db/tenant.js';
 import { routeTable } from '../../server/routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
+import { DECLARATION_ROUTES } from '../support/declarations.js';
 
 let s: TestServer;
 let adminA: TestAccount;
@@ -67,6 +68,28 @@ const examples: Record<string, (b: Record<string, string>) => unknown> = {
   'appIntegrations.unassign': () => undefined,
   // B's integration is not found, and B's upload is not A's to read.
   'appIntegrations.usersCsv.import': () => ({ dryrun: false, uploadedFileKey: bUploadKey }),
+  // Organisation: B's units and plans are not found; A's own plan is A's.
+  'organization.updateUnit': (b) => ({ validFrom: '2030-01-01', name: 'changed by A', parentUnitId: b.orgUnit }),
+  'organization.plans.create': () => ({ name: 'plan of A', effectiveOn: '2100-01-01' }),
+  'organization.plans.update': () => ({ name: 'changed by A' }),
+  'organization.plans.delete': () => undefined,
+  'organization.plans.addUnit': (b) => ({ name: 'unit from A', parentUnitId: b.orgUnit }),
+  'organization.plans.editUnit': (b) => ({ name: 'changed by A', parentUnitId: b.orgUnit }),
+  'organization.plans.closeUnit': () => undefined,
+  'organization.plans.revertUnit': () => undefined,
+  'organization.plans.apply': () => undefined,
+  // The person profile (HR): B's person, worker and family are not found.
+  'person.patchPersonalInformation': () => ({ givenName: 'changed by A' }),
+  'person.patchEmployeeInformation': (b) => ({ workerNumber: 'changed by A', jobTitleId: b.person }),
+  'person.family.create': () => ({ familyName: 'A', givenName: 'from A', relationship: 'CHILD' }),
+  'person.family.patch': () => ({ givenName: 'changed by A' }),
+  'person.family.delete': () => undefined,
+  'person.lifecycle.record': () => ({ stage: 'LEAVING' }),
+  // Adding people: B's place is no reference of A's; B's person is not found; B's upload is not A's; B's integration is not found.
+  'people.create': (b) => ({ familyName: 'A', givenName: 'from A', workerType: 'EMPLOYEE', joiningDate: '2025-04-01', placeIds: [b.place] }),
+  'people.workers.create': () => ({ workerType: 'CONTRACTOR', joiningDate: '2025-04-01' }),
+  'people.csvImport': () => ({ dryrun: false, uploadedFileKey: bUploadKey }),
+  'hrSync.apply': () => ({ fingerprint: 'from A' }),
   // Every module: update its title field; enable and disable take no body.
   ...Object.fromEntries(
     MODULES.flatMap((m) => [
@@ -74,6 +97,9 @@ const examples: Record<string, (b: Record<string, string>) => unknown> = {
       [`${m.id}.enable`, () => undefined],
       [`${m.id}.disable`, () => undefined],
       ...(m.id.startsWith('equipment') && !['equipment', 'equipmentItems'].includes(m.id) ? [[`${m.id}.create`, () => ({ [m.titleField]: 'from A' })]] : []),
+      // People master lists (HR): a name is all a row needs; a move names a direction.
+      ...(m.labels === 'peopleSettings' ? [[`${m.id}.create`, () => ({ name: 'from A' })]] : []),
+      ...(m.list.reorder ? [[`${m.id}.move`, () => ({ direction: 'up' })]] : []),
     ]),
   ),
 };
@@ -104,6 +130,13 @@ async function snapshotB() {
     'app_assignments',
     'shadow_it_visits',
     'shadow_it_ingestion_tokens',
+    'hr_sync_runs',
+    'org_units',
+    'org_unit_versions',
+    'org_plans',
+    'org_plan_units',
+    'family_members',
+    'worker_lifecycle_events',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {
@@ -146,7 +179,12 @@ beforeAll(async () => {
     await sql`INSERT INTO shadow_it_visits (org_id, event_id, visited_at, user_email, person_id, traceable_app_id, url, detection_tool)
       VALUES (${orgB}, 'b-visit-1', now(), 'b-user@b.test', ${adminB.personId}, ${traceableApp}, 'https://chatgpt.com/c/b-secret-chat', 'proxy-log')`.execute(tx);
     await sql`INSERT INTO shadow_it_ingestion_tokens (org_id, token_hash, hint) VALUES (${orgB}, 'b-token-hash', 'dsi_Bhin')`.execute(tx);
-    return { place, device, equipmentType, equipmentItem, worker, equipment, software, integration, appUser };
+    // B's organisation: a unit and a draft plan that closes it.
+    const orgUnit = await one(tx, sql<{ id: string }>`INSERT INTO org_units (org_id, code) VALUES (${orgB}, 'B-UNIT') RETURNING id`);
+    const orgUnitVersion = await one(tx, sql<{ id: string }>`INSERT INTO org_unit_versions (org_id, unit_id, name, valid_from) VALUES (${orgB}, ${orgUnit}, 'B の部署', '2020-01-01') RETURNING id`);
+    const orgPlan = await one(tx, sql<{ id: string }>`INSERT INTO org_plans (org_id, name, effective_on) VALUES (${orgB}, 'B の計画', '2100-01-01') RETURNING id`);
+    await sql`INSERT INTO org_plan_units (org_id, plan_id, kind, unit_id, base_version_id) VALUES (${orgB}, ${orgPlan}, 'CLOSE', ${orgUnit}, ${orgUnitVersion})`.execute(tx);
+    return { place, device, equipmentType, equipmentItem, worker, equipment, software, integration, appUser, orgUnit, orgPlan };
   });
   // A CSV file B uploaded: A may not import it.
   bUploadKey = `org/${orgB}/import-csv/${crypto.randomUUID()}/b.csv`;
@@ -174,9 +212,11 @@ describe('tenant isolation', () => {
 
   it("no route, called by A with B's ids, shows or changes anything of B", async () => {
     const before = await snapshotB();
-    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社', 'B のソフト', 'B のテナント', 'b-user@b.test', 'B の役割', 'b-secret-chat', 'dsi_Bhin'];
+    const secrets = [...Object.values(bIds), 'Org B', adminB.email, 'b-invitee@daicho.test', 'B の備品', 'B 種別', 'B の本社', 'B のソフト', 'B のテナント', 'b-user@b.test', 'B の役割', 'b-secret-chat', 'dsi_Bhin', 'B の部署', 'B の計画'];
     for (const { contract } of routeTable) {
-      const paths = contract.path.includes('{') ? Object.values(bIds).map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
+      // People master lists but the representative: one id each (tests/support/declarations.ts).
+      const ids = DECLARATION_ROUTES.has(contract.id) ? [bIds.equipment!] : Object.values(bIds);
+      const paths = contract.path.includes('{') ? ids.map((id) => contract.path.replace(/\{\w+\}/g, id)) : [contract.path];
       for (const path of paths) {
         const body = examples[contract.id]?.(bIds);
         const res = await s.app.request(path, {

@@ -126,7 +126,9 @@ test('a person found by name in the palette opens in the side pane', async ({ pa
   await expect(page.getByRole('option', { selected: true })).toContainText('山田 花子');
   await page.keyboard.press('Enter');
   const side = page.getByRole('complementary', { name: 'サイドペイン' });
-  await expect(side.getByRole('heading', { name: '人物 › 個人情報' })).toBeVisible();
+  // The person's profile, on its personal-information tab.
+  await expect(side.getByRole('heading', { level: 1 })).toContainText('山田 花子');
+  await expect(side.locator('.tabbar [aria-current="page"]')).toHaveText('個人情報');
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
   await page.keyboard.press('Alt+Shift+W');
   await expect(side).toBeHidden();

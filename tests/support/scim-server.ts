@@ -6,7 +6,9 @@
 // Groups (ListResponse with startIndex/count, count capped at pageLimit;
 // a simple `filter=attr eq "value"`), Users/{id} and Groups/{id}. A wrong
 // bearer token gets 401 with a SCIM error body; failNext(status, n) makes
-// the next n calls answer that status (429 with Retry-After).
+// the next n calls answer that status (429 with Retry-After). Users carry
+// the enterprise extension (employeeNumber, department, division,
+// organization, costCenter, manager) when given, as an HR system sends them.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +27,17 @@ export interface ScimUserInput {
   /** Display names of the groups the user belongs to. */
   groups?: string[];
   employeeNumber?: string;
+  /** SCIM core `name.middleName`, `title` and `userType`. */
+  middleName?: string;
+  title?: string;
+  userType?: string;
+  /** Enterprise extension attributes (RFC 7643 §4.3) besides employeeNumber. */
+  department?: string;
+  division?: string;
+  organization?: string;
+  costCenter?: string;
+  /** The manager: another user's id or userName (emitted as manager.value, $ref and displayName). */
+  manager?: string;
   /** ISO date-times. */
   created?: string;
   lastModified?: string;
@@ -122,8 +135,20 @@ export async function startScimServer(o: {
   function userResource(u: ScimUserInput, groups: ReturnType<typeof groupTable>): Json {
     const id = userId(u);
     const formatted = [u.givenName, u.familyName].filter(Boolean).join(' ');
+    const manager = u.manager ? users.find((x) => userId(x) === u.manager || x.userName === u.manager) : undefined;
+    const enterprise: Json = {
+      ...(u.employeeNumber ? { employeeNumber: u.employeeNumber } : {}),
+      ...(u.department ? { department: u.department } : {}),
+      ...(u.division ? { division: u.division } : {}),
+      ...(u.organization ? { organization: u.organization } : {}),
+      ...(u.costCenter ? { costCenter: u.costCenter } : {}),
+      ...(u.manager
+        ? { manager: { value: manager ? userId(manager) : u.manager, ...(manager ? { $ref: `${base}/Users/${userId(manager)}`, displayName: manager.displayName ?? manager.userName } : {}) } }
+        : {}),
+    };
+    const hasEnterprise = Object.keys(enterprise).length > 0;
     const r: Json = {
-      schemas: [SCIM_SCHEMAS.user, ...(u.employeeNumber ? [SCIM_SCHEMAS.enterprise] : []), ...(u.lastSignedInAt ? [SCIM_SCHEMAS.daicho] : [])],
+      schemas: [SCIM_SCHEMAS.user, ...(hasEnterprise ? [SCIM_SCHEMAS.enterprise] : []), ...(u.lastSignedInAt ? [SCIM_SCHEMAS.daicho] : [])],
       id,
       userName: u.userName,
       active: u.active ?? true,
@@ -137,12 +162,19 @@ export async function startScimServer(o: {
     };
     if (u.displayName) r.displayName = u.displayName;
     if (u.givenName || u.familyName)
-      r.name = { formatted, ...(u.givenName ? { givenName: u.givenName } : {}), ...(u.familyName ? { familyName: u.familyName } : {}) };
+      r.name = {
+        formatted,
+        ...(u.givenName ? { givenName: u.givenName } : {}),
+        ...(u.familyName ? { familyName: u.familyName } : {}),
+        ...(u.middleName ? { middleName: u.middleName } : {}),
+      };
+    if (u.title) r.title = u.title;
+    if (u.userType) r.userType = u.userType;
     if (u.email) r.emails = [{ value: u.email, primary: true, type: 'work' }];
     if (u.role) r.roles = [{ value: u.role, display: u.role, primary: true }];
     const mine = groups.filter((g) => g.members.has(id));
     if (mine.length) r.groups = mine.map((g) => ({ value: g.id, display: g.displayName, $ref: `${base}/Groups/${g.id}`, type: 'direct' }));
-    if (u.employeeNumber) r[SCIM_SCHEMAS.enterprise] = { employeeNumber: u.employeeNumber };
+    if (hasEnterprise) r[SCIM_SCHEMAS.enterprise] = enterprise;
     if (u.lastSignedInAt) r[SCIM_SCHEMAS.daicho] = { lastSignedInAt: u.lastSignedInAt };
     return r;
   }

@@ -10,9 +10,9 @@
 // device tag or serial number) or its id.
 import { sql } from 'kysely';
 import type { Locale } from '../../../src/api/contracts/common.js';
-import { type CsvImportResult, type CsvMode, type CsvRecord, isCalendarDate } from '../../../src/api/modules/contracts.js';
+import { type CsvImportResult, type CsvMode, type CsvRecord } from '../../../src/api/modules/contracts.js';
 import type { FieldDef, ModuleDef, RefTarget } from '../../../src/api/modules/define.js';
-import { decodeCsv, isBlankRow, normalizeCell, normalizeHeader, parseCsv } from '../../csv/codec.js';
+import { decodeCsv, isBlankRow, normalizeCell, normalizeHeader, parseCsv, parseCsvDate } from '../../csv/codec.js';
 import type { Tx } from '../../db/tenant.js';
 import { t } from '../../http/i18n.js';
 import { enumLabel, enumLabels, fieldLabel, fieldLabels } from './labels.js';
@@ -208,8 +208,9 @@ function convert(m: ModuleDef, name: string, f: FieldDef, raw: string, lookups: 
         : { error: t(locale, 'validation.invalidValue', { values: f.values.map((x) => enumLabel(m, locale, name, x)).join(', ') }) };
     }
     case 'date': {
-      const d = v.replace(/[/.]/g, '-').replace(/^(\d{4})-(\d{1,2})-(\d{1,2})$/, (_, y: string, mo: string, da: string) => `${y}-${mo.padStart(2, '0')}-${da.padStart(2, '0')}`);
-      return isCalendarDate(d) ? { value: d } : { error: t(locale, 'validation.date') };
+      // 2024-04-01, 2024/4/1, 2024年4月1日 and the Japanese eras (令和6年4月1日, R6.4.1).
+      const d = parseCsvDate(v);
+      return d ? { value: d } : { error: t(locale, 'validation.date') };
     }
     case 'integer': {
       const n = v.replace(/[,¥￥円]/g, '');
@@ -224,6 +225,17 @@ function convert(m: ModuleDef, name: string, f: FieldDef, raw: string, lookups: 
       return id ? { value: id } : { error: t(locale, 'csv.referenceNotFound', { value: v }) };
     }
   }
+}
+
+/** A checked file's result: its headers (with the file's own error as one more), the error counts and the summary. */
+export function checkedResult<S>(file: ParsedFile, errorRows: number, errorCells: number, summary: S) {
+  const headerErrors = file.headers.reduce((n, h) => n + h.errors.length, 0) + (file.fileError ? 1 : 0);
+  return {
+    headers: file.fileError ? [...file.headers, { value: '', field: null, errors: [file.fileError] }] : file.headers,
+    errors: { rows: errorRows, cells: errorCells, headers: headerErrors },
+    summary,
+    encoding: file.encoding,
+  };
 }
 
 export interface CheckedRow {
@@ -312,16 +324,10 @@ export async function checkFile(tx: Tx, m: ModuleDef, locale: Locale, file: Pars
     if (isValid) summary[action]++;
     rows.push({ id, values, record: { line: file.lines[index] ?? index + 2, isValid, action, values: out, recordErrors } });
   });
-  const headerErrors = file.headers.reduce((n, h) => n + h.errors.length, 0) + (file.fileError ? 1 : 0);
   return {
     rows,
     fileError: file.fileError,
-    result: {
-      headers: file.fileError ? [...file.headers, { value: '', field: null, errors: [file.fileError] }] : file.headers,
-      errors: { rows: errorRows, cells: errorCells, headers: headerErrors },
-      summary,
-      encoding: file.encoding,
-    },
+    result: checkedResult(file, errorRows, errorCells, summary),
   };
 }
 

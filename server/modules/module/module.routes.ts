@@ -1,5 +1,6 @@
 // The handlers every module gets from its definition: list, count, get,
-// create, update, enable, disable, history and bulk update. Writes check
+// create, update, enable, disable, history, bulk update and, for a
+// reorderable list, move (./reorder.ts). Writes check
 // references (a row of another organisation is invisible under RLS, so it
 // reads as "not found") and turn unique violations into field errors.
 import { type RawBuilder, sql } from 'kysely';
@@ -9,6 +10,7 @@ import { normalizeCell } from '../../csv/codec.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
+import { moveRow, nextOrder } from './reorder.js';
 import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
 
 /** Today in Japan, where the organisations work (a per-organisation time
@@ -139,7 +141,10 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
     defineRoute(c.get, async ({ params }, { tx }) => (await mustGet(tx, idOf(params as never))) as never) as AnyRoute,
     defineRoute(c.create, async ({ body }, { tx, auth }) => {
       await checkRefs(tx, m, body);
-      const rowId = await guarded(m, () => insertRow(tx, m, auth.orgId, body));
+      // A reorderable list's new row goes last unless it names its place.
+      const order = m.list.reorder;
+      const values = order && (body as Record<string, unknown>)[order] == null ? { ...body, [order]: await nextOrder(tx, m) } : body;
+      const rowId = await guarded(m, () => insertRow(tx, m, auth.orgId, values));
       return (await mustGet(tx, rowId)) as never;
     }) as AnyRoute,
     defineRoute(c.update, async ({ params, body }, { tx }) => {
@@ -183,6 +188,17 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
       return (await mustGet(tx, rowId)) as never;
     };
     routes.push(defineRoute(c.enable, toggle(false) as never) as AnyRoute, defineRoute(c.disable, toggle(true) as never) as AnyRoute);
+  }
+  if (c.move) {
+    routes.push(
+      defineRoute(c.move, async ({ params, body }, { tx }) => {
+        const rowId = idOf(params as never);
+        await mustGet(tx, rowId);
+        const { direction, ...filters } = body as Record<string, unknown> & { direction: 'up' | 'down' };
+        const outcome = await moveRow(tx, m, rowId, direction, filters);
+        return { item: await mustGet(tx, rowId), ...outcome } as never;
+      }) as AnyRoute,
+    );
   }
   if (c.bulk) {
     routes.push(

@@ -35,7 +35,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
+import { checkedResult, type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
 import { claimUpload, csvExportLink, pageOfRecords, registerCsvExport, uploadReader } from '../module/csv.routes.js';
 import { todayInJapan } from '../module/module.routes.js';
 import { matchAccounts } from './accounts.js';
@@ -241,14 +241,8 @@ async function check(tx: Tx, integrationId: string, locale: Locale, file: Parsed
     records.push({ line, isValid, action, values: out, recordErrors });
   });
   for (const id of current.keys()) if (!firstLine.has(id)) summary.delete++;
-  const headerErrors = file.headers.reduce((n, h) => n + h.errors.length, 0) + (file.fileError ? 1 : 0);
   return {
-    result: {
-      headers: file.fileError ? [...file.headers, { value: '', field: null, errors: [file.fileError] }] : file.headers,
-      errors: { rows: errorRows, cells: errorCells, headers: headerErrors },
-      summary,
-      encoding: file.encoding,
-    },
+    result: checkedResult(file, errorRows, errorCells, summary),
     records,
     writes,
     listed: [...firstLine.keys()],

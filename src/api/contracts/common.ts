@@ -15,6 +15,15 @@ export const requiredText = (max: number) =>
     .max(max)
     .refine((s) => s.trim().length > 0, { message: 'validation.notBlank' });
 
+/** 'YYYY-MM-DD'. */
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date that exists: '2024-02-29' yes, '2023-02-29' and '2024-13-01' no. */
+export const isCalendarDate = (s: string) => {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
 /** Cognito's default password policy: 8+ characters with upper, lower, digit and symbol. */
 export const Password = z
   .string()

@@ -11,6 +11,8 @@
 //   ACTIVE          started_on ≤ D (NEW_HIRE while D < started_on + NEW_HIRE_MONTHS)
 //   LEAVING         leaving_notified_on ≤ D ≤ ended_on (ended_on = the last working day)
 //   ALUMNI          ended_on < D
+//   (a worker without any lifecycle date is ACTIVE; one whose only date is a
+//   joining date ahead is JOINING: 0018_worker_stage_undated.sql)
 // The SQL function worker_stage(w, D) gives a worker's stage on any date D,
 // so a list or a profile can be read "as of" a day. A transition is a
 // command that sets the stage's date (default today, in Japan time) and
@@ -112,3 +114,29 @@ export function parseWorkforceCategory(menu: PeopleMenu, category: string): Work
 
 /** A date as the API carries it: 'YYYY-MM-DD'. */
 export const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+// ── A person's vocabulary (the add form, the CSV import, the HR sync, the profile) ──
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER', 'UNANSWERED'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** The master list of the worker type's "type name" (spec 3): the one type reference a worker of that type uses (the others stay empty). */
+export const TYPE_NAME_FIELD: Readonly<Record<WorkerType, 'employmentTypeId' | 'boardMemberTypeId' | 'contractorTypeId' | 'collaboratorTypeId'>> = {
+  EMPLOYEE: 'employmentTypeId',
+  BOARD_MEMBER: 'boardMemberTypeId',
+  CONTRACTOR: 'contractorTypeId',
+  COLLABORATOR: 'collaboratorTypeId',
+};
+export const TYPE_NAME_FIELDS = Object.values(TYPE_NAME_FIELD);
+
+const HIRAGANA = /[\u3041-\u3096\u309d\u309e]/g;
+/** Hiragana → full-width katakana (やまだ → ヤマダ); the rest as it is.
+ * (Half-width katakana becomes full-width through normalizeCell first.) */
+export const toKatakana = (s: string) => s.replace(HIRAGANA, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+/** A kana reading as stored: full-width katakana, the long vowel mark, the middle dot and spaces. */
+export const KATAKANA_READING = /^[\u30a1-\u30fa\u30fc\u30fd\u30fe\u30fb ]+$/;
+/** A normalised, non-empty text (server/csv/codec.ts normalizeCell) as a stored kana reading — hiragana as katakana, a run of spaces as one — or null when it is not a reading. */
+export function kanaReading(s: string): string | null {
+  const k = toKatakana(s).replace(/\s+/g, ' ');
+  return KATAKANA_READING.test(k) ? k : null;
+}

@@ -3,18 +3,12 @@
 // calls the spec does not show (create, history, bulk, the settings lists)
 // follow the same naming.
 import { z } from 'zod';
-import { requiredText } from '../contracts/common.js';
+import { isCalendarDate, requiredText } from '../contracts/common.js';
 import { CSV_ENCODINGS, CSV_MODES, CsvExportLink, CsvImportResult, csvImportBody } from '../contracts/csv-import.js';
 import { access, defineContract } from '../contracts/define.js';
 import { type FieldDef, type ModuleDef, REF_TARGETS } from './define.js';
 
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date that exists: '2024-02-29' yes, '2023-02-29' and '2024-13-01' no. */
-export const isCalendarDate = (s: string) => {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
+export { DATE, isCalendarDate } from '../contracts/common.js';
 const zDateText = z.string().refine(isCalendarDate, { message: 'validation.date' });
 
 /** One field's value on input: what create, update, bulk and CSV import accept. */
@@ -105,7 +99,7 @@ export function listQuery(m: ModuleDef) {
   const sorts = Object.keys(m.list.sort) as [string, ...string[]];
   return filterQuery(m).extend({
     pageIndex: z.coerce.number().int().min(0).default(0),
-    pageSize: z.coerce.number().int().min(1).max(m.list.maxPageSize).default(100),
+    pageSize: z.coerce.number().int().min(1).max(m.list.maxPageSize).default(m.list.pageSize ?? 100),
     sortColumn: m.list.defaultSort ? z.enum(sorts).default(m.list.defaultSort) : z.enum(sorts).optional(),
     [m.list.directionKey ?? 'orderDirection']: z.enum(['asc', 'desc']).default(m.list.defaultDirection ?? 'asc'),
   });
@@ -120,6 +114,14 @@ export const HistoryEntry = z.object({
   actor: z.string().nullable(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
+
+/** A move: up or down (in the list's ascending order) past the next row the
+ * list's filters show (the same filters as its query: a filtered list moves
+ * a row past the rows on screen, keeping the hidden ones in place). */
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+const moveBody = (m: ModuleDef) => filterQuery(m).extend({ direction: z.enum(MOVE_DIRECTIONS) });
+/** The moved row; whether it moved (not at an end); its place among the rows the filters show, ascending, and their number. */
+const MoveResult = (Row: z.ZodType<ModuleRow>) => z.object({ item: Row, moved: z.boolean(), position: z.number(), count: z.number() });
 
 const itemParams = (m: ModuleDef) => z.object({ [m.api.idParam]: z.uuid() });
 /** '/v2/equipment/{equipmentId}' */
@@ -168,6 +170,18 @@ function build(m: ModuleDef) {
             response: z.object({ updated: z.number() }),
           })
         : null,
+    move: m.list.reorder
+      ? defineContract({
+          id: `${m.id}.move`,
+          method: 'post',
+          path: `${itemPath(m)}/move`,
+          access: a,
+          summary: `Move a ${m.id} record up or down the list's own order (renumbered in one transaction)`,
+          params,
+          body: moveBody(m),
+          response: MoveResult(Row),
+        })
+      : null,
     csvExport: m.api.csv
       ? defineContract({
           id: `${m.id}.csvExport`,

@@ -72,6 +72,13 @@ export interface ListDef {
   placeholderTabs?: readonly string[];
   /** Other pages of the module reachable from the list's tab bar (settings). */
   linkTabs?: readonly { path: string; label: string }[];
+  /** Rows per page when the URL names none (default 100). */
+  pageSize?: number;
+  /** The integer field that is the list's own order (master data: displayOrder;
+   * one of `sort`'s fields). Rows can then be moved up and down from the
+   * keyboard: one call (`move`) renumbers the field 1..n in one transaction,
+   * and a new row without a value goes last. */
+  reorder?: string;
 }
 
 /** A preset change applied to the selected rows in one transaction. */
@@ -88,6 +95,12 @@ export interface BulkActionDef {
 export interface ModuleDef {
   /** Also the i18n namespace (locales/<lang>/<id>.json) and query key root. */
   id: string;
+  /** The namespace of the field and enum labels (`fields`, `enums`) when
+   * several modules share them (locales/<lang>/<labels>.json): declarations
+   * of one kind (the people master lists) name their fields once. Default:
+   * the module's own namespace, which always gives its `title` (and
+   * `categories`, `bulk`). */
+  labels?: string;
   area: Area;
   /** SQL table: org_id, id, created_at, updated_at, (disabled_at) and one snake_case column per field. */
   table: string;
@@ -109,6 +122,13 @@ export interface ModuleDef {
 }
 
 export const defineModule = <const M extends ModuleDef>(m: M): M => m;
+
+/** The namespace of a module's field and enum labels. */
+export const labelNamespace = (m: Pick<ModuleDef, 'id' | 'labels'>): string => m.labels ?? m.id;
+
+/** The spec sort column of a reorderable list's own order ('DISPLAY_ORDER'). */
+export const reorderSort = (m: ModuleDef): string | undefined =>
+  m.list.reorder ? Object.entries(m.list.sort).find(([, field]) => field === m.list.reorder)?.[0] : undefined;
 
 export const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

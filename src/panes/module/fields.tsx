@@ -1,21 +1,24 @@
 // A module's fields in the console, by kind: grid cells, readable values and
 // form inputs, all derived from the definition (src/api/modules). Labels come
 // from the module's locale namespace: `<module>:fields.<name>`,
-// `<module>:enums.<field>.<VALUE>`.
+// `<module>:enums.<field>.<VALUE>` (or the shared namespace the module names
+// in `labels`).
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiCall } from '../../api/client.js';
 import { devicesForSelect, placeSelect, workersForSelect } from '../../api/contracts/pickers.js';
 import { moduleContracts, type ModuleRow } from '../../api/modules/contracts.js';
-import { type FieldDef, type ModuleDef, REF_TARGETS, type RefTarget } from '../../api/modules/define.js';
+import { type FieldDef, labelNamespace, type ModuleDef, REF_TARGETS, type RefTarget } from '../../api/modules/define.js';
 import { moduleById } from '../../api/modules/index.js';
 import { formatCurrency, formatDate, formatDateTime, formatNumber } from '../../format.js';
 import type { GridColumn } from '../../tables/data-grid.js';
 import { type ChoiceOption, OptionList } from '../chooser.js';
 
-export const fieldLabel = (t: TFunction, m: ModuleDef, name: string) => t(`${m.id}:fields.${name}`);
-export const enumLabel = (t: TFunction, m: ModuleDef, name: string, value: string) => t(`${m.id}:enums.${name}.${value}`);
+/** The i18n key of a field's label. */
+export const fieldKey = (m: ModuleDef, name: string) => `${labelNamespace(m)}:fields.${name}`;
+export const fieldLabel = (t: TFunction, m: ModuleDef, name: string) => t(fieldKey(m, name));
+export const enumLabel = (t: TFunction, m: ModuleDef, name: string, value: string) => t(`${labelNamespace(m)}:enums.${name}.${value}`);
 
 /** The text a reference object shows. */
 export function refText(v: unknown): string {
@@ -63,7 +66,7 @@ export function gridColumns(t: TFunction, locale: string, m: ModuleDef): GridCol
     const f = m.fields[name];
     const col: GridColumn<ModuleRow> = {
       id: name,
-      header: `${m.id}:fields.${name}`,
+      header: fieldKey(m, name),
       width: name === m.titleField ? 240 : name === 'createdAt' ? 150 : f ? WIDTH[f.kind] : 140,
       cell: (row) => displayValue(t, locale, m, name, row),
     };

@@ -7,39 +7,19 @@
 // has the focus, Enter or Ctrl/Cmd+Enter saves (command customSaas.save).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.js';
 import { createCustomApp, getTraceableApp } from '../../api/contracts/app-alerts.js';
 import { CUSTOM_SAAS_TYPES } from '../../api/contracts/software-enums.js';
-import { keyLabel } from '../../commands/registry.js';
 import { useServices } from '../../services.js';
 import { useDialogs } from '../dialogs.js';
+import { FormActions, FormErrorLine, FormField, useFormSubmit } from '../form.js';
 import { usePaneParams } from '../pane-path.js';
 import { ALERT_QUERY_ROOTS, ALERTS_KEY, customSaasForm, SHADOW_IT_APPS } from './alerts-store.js';
 
 type CustomSaasType = (typeof CUSTOM_SAAS_TYPES)[number];
 type Values = { name: string; customSaasType: CustomSaasType; tenantName: string; websiteUrl: string };
 type FieldName = keyof Values;
-
-function Field({ name, label, required, error, children }: { name: FieldName; label: string; required?: boolean; error?: string[]; children: (p: Record<string, unknown>) => ReactNode }) {
-  const id = useId();
-  const invalid = !!error?.length;
-  return (
-    <div className={`form-field${invalid ? ' invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children({ id, name, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${id}-err` : undefined, 'aria-required': required || undefined })}
-      {invalid && (
-        <p id={`${id}-err`} className="field-error" role="alert">
-          {error.join(' ')}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function CustomSaasAddPane() {
   const { t } = useTranslation();
@@ -56,8 +36,6 @@ export function CustomSaasAddPane() {
   const pathType = (CUSTOM_SAAS_TYPES as readonly string[]).includes(typeParam) ? (typeParam as CustomSaasType) : CUSTOM_SAAS_TYPES[0];
   const [values, setValues] = useState<Values>({ name: '', customSaasType: pathType, tenantName: '', websiteUrl: '' });
   const touched = useRef(new Set<FieldName>());
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
-  const [pending, setPending] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const traceable = useQuery({
@@ -83,41 +61,21 @@ export function CustomSaasAddPane() {
     setValues((v) => ({ ...v, [name]: value }));
   };
 
-  const save = async () => {
-    if (pending) return;
-    setPending(true);
-    try {
-      const r = await api(createCustomApp, {
-        body: {
-          name: values.name,
-          customSaasType: values.customSaasType,
-          ...(values.tenantName.trim() ? { tenantName: values.tenantName } : {}),
-          ...(values.websiteUrl.trim() ? { websiteUrl: values.websiteUrl.trim() } : {}),
-          ...(traceable.data ? { traceableSaasId: traceable.data.id } : {}),
-        },
-      });
-      setError(null);
-      await Promise.all([...ALERT_QUERY_ROOTS, 'software', 'appIntegration'].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
-      dialogs.toast({ description: t('appAlerts:customSaas.created', { name: values.name.trim() }) });
-      void navigate({ href: `/app-integrations/${r.appIntegrationId}` });
-    } catch (e) {
-      if (e instanceof ApiError && e.status < 500 && e.status !== 401 && e.status !== 403) setError({ message: e.body.message, fields: e.body.fieldErrors ?? {} });
-      else throw e;
-    } finally {
-      setPending(false);
-    }
-  };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    customSaasForm.set({ save: () => void saveRef.current().catch(() => dialogs.showError()) });
-    return () => customSaasForm.set({ save: null });
-  }, [dialogs]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void save().catch(() => dialogs.showError());
-  };
+  const { error, pending, submit } = useFormSubmit(customSaasForm, async (setError) => {
+    const r = await api(createCustomApp, {
+      body: {
+        name: values.name,
+        customSaasType: values.customSaasType,
+        ...(values.tenantName.trim() ? { tenantName: values.tenantName } : {}),
+        ...(values.websiteUrl.trim() ? { websiteUrl: values.websiteUrl.trim() } : {}),
+        ...(traceable.data ? { traceableSaasId: traceable.data.id } : {}),
+      },
+    });
+    setError(null);
+    await Promise.all([...ALERT_QUERY_ROOTS, 'software', 'appIntegration'].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+    dialogs.toast({ description: t('appAlerts:customSaas.created', { name: values.name.trim() }) });
+    void navigate({ href: `/app-integrations/${r.appIntegrationId}` });
+  });
   const cancel = () => void navigate({ href: traceableId ? SHADOW_IT_APPS : '/software/registry' });
 
   return (
@@ -133,16 +91,12 @@ export function CustomSaasAddPane() {
             : t('appAlerts:customSaas.intro')}
       </p>
       <form className="record-form" onSubmit={submit} noValidate>
-        {error && (
-          <p className="form-error" role="alert">
-            {error.message}
-          </p>
-        )}
+        <FormErrorLine error={error} />
         <div className="form-grid">
-          <Field name="name" label={t('appAlerts:customSaas.name')} required error={error?.fields.name}>
+          <FormField name="name" label={t('appAlerts:customSaas.name')} required error={error?.fields.name}>
             {(p) => <input {...p} ref={nameRef} type="text" maxLength={400} value={values.name} onChange={(e) => set('name', e.target.value)} />}
-          </Field>
-          <Field name="customSaasType" label={t('appAlerts:customSaas.customSaasType')} required error={error?.fields.customSaasType}>
+          </FormField>
+          <FormField name="customSaasType" label={t('appAlerts:customSaas.customSaasType')} required error={error?.fields.customSaasType}>
             {(p) => (
               <select {...p} value={values.customSaasType} onChange={(e) => set('customSaasType', e.target.value)}>
                 {CUSTOM_SAAS_TYPES.map((type) => (
@@ -152,22 +106,15 @@ export function CustomSaasAddPane() {
                 ))}
               </select>
             )}
-          </Field>
-          <Field name="tenantName" label={t('appAlerts:customSaas.tenantName')} error={error?.fields.tenantName}>
+          </FormField>
+          <FormField name="tenantName" label={t('appAlerts:customSaas.tenantName')} error={error?.fields.tenantName}>
             {(p) => <input {...p} type="text" maxLength={400} value={values.tenantName} onChange={(e) => set('tenantName', e.target.value)} />}
-          </Field>
-          <Field name="websiteUrl" label={t('appAlerts:customSaas.websiteUrl')} error={error?.fields.websiteUrl}>
+          </FormField>
+          <FormField name="websiteUrl" label={t('appAlerts:customSaas.websiteUrl')} error={error?.fields.websiteUrl}>
             {(p) => <input {...p} type="url" inputMode="url" maxLength={1000} value={values.websiteUrl} onChange={(e) => set('websiteUrl', e.target.value)} />}
-          </Field>
+          </FormField>
         </div>
-        <div className="form-actions">
-          <button type="button" className="secondary" onClick={cancel}>
-            {t('appAlerts:customSaas.cancel')}
-          </button>
-          <button type="submit" disabled={pending}>
-            {t('appAlerts:customSaas.save')} <kbd className="mono">{keyLabel('$mod+Enter')}</kbd>
-          </button>
-        </div>
+        <FormActions cancelLabel={t('appAlerts:customSaas.cancel')} onCancel={cancel} saveLabel={t('appAlerts:customSaas.save')} pending={pending} />
       </form>
     </section>
   );

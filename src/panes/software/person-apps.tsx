@@ -3,7 +3,8 @@
 // an integration's users tab, plus the no-user rows of their assignments.
 // Built with the software issue: it is where an app account and its person
 // meet (an integration's users grid opens it beside the accounts with
-// Shift+Enter). The profile's other tabs belong to the people module.
+// Shift+Enter). The person profile (src/panes/person) shows the grid in its
+// own frame on /person/{id}/apps; this pane is the grid's first home.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +17,52 @@ import { usePanePath, usePaneParams } from '../pane-path.js';
 import { accountColumns } from './integration-users.js';
 import { integrationHref } from './integration-frame.js';
 
-export function PersonAppsPane() {
+/** The person's accounts grid alone: the person profile's apps tab (src/panes/person) shows it in its frame. */
+export function PersonAccountsGrid({ personId }: { personId: string }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
+  const q = useQuery({
+    queryKey: ['person-apps', personId],
+    queryFn: ({ signal }) => api(listPersonApps, { params: { personId } }, { signal }),
+    enabled: !!personId,
+    retry: false,
+  });
+  const href = (r: AppUserRow) => integrationHref(r.appIntegration.appIntegrationId, 'users');
+  if (q.error) {
+    return (
+      <p role="alert" className="form-error">
+        {q.error instanceof ApiError ? q.error.body.message : String(q.error)}
+      </p>
+    );
+  }
+  if (!q.data) return null;
+  return (
+    <>
+      <DataGrid
+        id="person-apps"
+        label={t('integrations:personAccounts', { name: q.data.person.name })}
+        columns={accountColumns(t, i18n.language, { integration: true })}
+        rows={q.data.items}
+        getRowId={(r) => `${r.appIntegration.appIntegrationId}:${r.id}`}
+        total={q.data.items.length}
+        pageIndex={0}
+        pageSize={Math.max(1, q.data.items.length)}
+        sort={{ column: undefined, direction: 'asc' }}
+        loading={q.isFetching}
+        onSort={() => undefined}
+        onPage={() => undefined}
+        onOpen={(r) => void navigate({ href: href(r) })}
+        onOpenSide={(r) => setLayout({ side: href(r) })}
+      />
+      {q.data.items.length === 0 && <p className="empty-state">{t('integrations:noAccounts')}</p>}
+    </>
+  );
+}
+
+export function PersonAppsPane() {
+  const { t } = useTranslation();
+  const { api } = useServices();
   const { side } = usePanePath();
   const { id = '' } = usePaneParams('/person/$id/apps');
   const q = useQuery({
@@ -30,7 +73,6 @@ export function PersonAppsPane() {
   });
   const titleId = side ? 'side-pane-title' : 'pane-title';
   const person = q.data?.person;
-  const href = (r: AppUserRow) => integrationHref(r.appIntegration.appIntegrationId, 'users');
   return (
     <section className="pane record" aria-labelledby={titleId} aria-busy={!q.data && !q.error}>
       <h1 id={titleId} className="pane-title record-title">
@@ -56,23 +98,7 @@ export function PersonAppsPane() {
               {t('routes:pages.apps')}
             </span>
           </nav>
-          <DataGrid
-            id="person-apps"
-            label={t('integrations:personAccounts', { name: person.name })}
-            columns={accountColumns(t, i18n.language, { integration: true })}
-            rows={q.data?.items ?? []}
-            getRowId={(r) => `${r.appIntegration.appIntegrationId}:${r.id}`}
-            total={q.data?.items.length ?? 0}
-            pageIndex={0}
-            pageSize={Math.max(1, q.data?.items.length ?? 1)}
-            sort={{ column: undefined, direction: 'asc' }}
-            loading={q.isFetching}
-            onSort={() => undefined}
-            onPage={() => undefined}
-            onOpen={(r) => void navigate({ href: href(r) })}
-            onOpenSide={(r) => setLayout({ side: href(r) })}
-          />
-          {q.data?.items.length === 0 && <p className="empty-state">{t('integrations:noAccounts')}</p>}
+          <PersonAccountsGrid personId={id} />
           {side && <Link to={`/person/${id}/apps`}>{t('module.openMain')}</Link>}
         </>
       )}

@@ -1,0 +1,11 @@
+// What the person-add commands reach on screen (the form's save, the HR
+// preview's apply and reload), filled by the panes while they are mounted,
+// as the custom-SaaS form does (src/panes/software/alerts-store.ts).
+import { createStore } from '../store.js';
+
+export const personAddForm = createStore<{ save: (() => void) | null }>({ save: null });
+export const hrPreviewActions = createStore<{ apply: (() => void) | null; reload: (() => void) | null }>({ apply: null, reload: null });
+
+/** Query key roots of the people lists a new or imported person shows in. */
+export const PEOPLE_QUERY_ROOTS = ['people', 'person', 'workforce', 'alumni', 'pickers'] as const;
+export const HR_SYNC_KEY = 'hr-sync';
