@@ -24,6 +24,7 @@ let reopenWhenHidden = false;
 export const setPaletteClosing = (v: boolean) => {
   closingNow = v;
 };
+export const isPaletteClosing = () => closingNow;
 export const requestReopen = () => {
   reopenWhenHidden = true;
 };

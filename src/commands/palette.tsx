@@ -28,7 +28,7 @@ import { createStore } from '../panes/store.js';
 import { useServices } from '../services.js';
 import { memo, type ReactNode, type UIEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paletteCommands, paletteOpen, paletteReady, paletteScopes, requestReopen, setPaletteClosing, takeReopen, takeTypedAhead } from './palette-host.js';
+import { isPaletteClosing, paletteCommands, paletteOpen, paletteReady, paletteScopes, requestReopen, setPaletteClosing, takeReopen, takeTypedAhead } from './palette-host.js';
 import { type Command, type CommandContext, commandTitle, keyLabel, runCommand } from './registry.js';
 
 /** The registry's commands as kbar actions. `perform` reads the current
@@ -327,12 +327,11 @@ const perform = (item: Item) => (item instanceof ActionImpl ? item.command?.perf
  * so a command that moves the focus (to a field, a list's page size, a side
  * pane) must run after that, or its focus is taken back. */
 let chosen: Item | null = null;
-/** From a choice until the palette is hidden: its keys are the page's again
- * (an Enter for the confirm the chosen command opens must reach it). */
-let closing = false;
+/** From a choice until the palette is hidden (isPaletteClosing): its keys are
+ * the page's again (an Enter for the confirm the chosen command opens must
+ * reach it). */
 function choose(item: Item, query: { toggle(): void }) {
   chosen = item;
-  closing = true;
   setPaletteClosing(true);
   query.toggle();
 }
@@ -417,7 +416,7 @@ function Palette({ label, placeholder }: { label: string; placeholder: string })
   // on the list; an IME composing (Japanese) keeps its keys.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.isComposing || closing) return;
+      if (e.isComposing || isPaletteClosing()) return;
       const { items, active } = latest.current;
       const by = e.key === 'ArrowUp' || (e.ctrlKey && e.key === 'p') ? -1 : e.key === 'ArrowDown' || (e.ctrlKey && e.key === 'n') ? 1 : 0;
       if (by) {
@@ -602,7 +601,6 @@ function Bridge() {
       if (takeReopen()) query.toggle();
       else paletteOpen.set(false);
     } else if (visualState === 'showing') paletteOpen.set(true);
-    if (visualState === 'hidden' || visualState === 'showing' || visualState === 'animating-in') closing = false;
     // Closing: kbar's focus hand-back runs in this same commit; the chosen
     // command runs in the next task, after it.
     if (chosen && visualState !== 'showing' && visualState !== 'animating-in') {

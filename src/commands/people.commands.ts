@@ -107,9 +107,7 @@ async function chooseFilter(ctx: CommandContext) {
   const kinds = FILTER_KINDS.map((k) => ({ value: k, label: ctx.t(`people:filters.${k}`) }));
   const kind = await ctx.dialogs.choose({ title: ctx.t('people:filters.choose'), load: async (q) => kinds.filter(matches(q)) });
   if (!kind?.value) return;
-  // Let the first chooser close (render) before the second opens: opened in
-  // the same task, React would keep the one chooser with its typed text.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The second chooser is a new one (useDialogs keys each opening).
   await addFilter(ctx, kind.value as FilterKind);
 }
 

@@ -132,6 +132,10 @@ describe('the chart', () => {
 
   it('belongs to the HR area', async () => {
     expect((await apiFailure(s.client(itOnly.token)(O.getChart, { query: {} }))).status).toBe(403);
+    // A day that does not exist is refused as such (400), not a failed date cast (500).
+    const bad = await apiFailure(ja()(O.getChart, { query: { baseDate: '2023-02-29' } }));
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors ?? {})).toContain('baseDate');
   });
 });
 

@@ -583,6 +583,10 @@ describe('filter options and access', () => {
     expect(e.status).toBe(400);
     expect(e.body.code).toBe('VALIDATION_ERROR');
     expect(Object.keys(e.body.fieldErrors ?? {}).join()).toContain('workerTypeIdIn');
+    // A day that does not exist is a field error too, not a failed date cast (a 500).
+    const bad = await apiFailure(en()(P.listAlumni, { query: { leavingDateFrom: '2024-02-30' } }));
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors ?? {})).toContain('leavingDateFrom');
   });
 });
 

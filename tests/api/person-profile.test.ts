@@ -318,7 +318,9 @@ describe('devices, equipment and apps: now and before', () => {
     });
     await asOrg((tx) => sql`DELETE FROM app_users WHERE id = ${gone}`.execute(tx));
     await asOrg((tx) => sql`UPDATE app_users SET person_id = ${other.personId} WHERE id = ${moved}`.execute(tx));
-    const former = await ja()(P.listFormerApps, { params: { personId } });
+    // App accounts are the IT area's, those that ended too.
+    expect((await apiFailure(ja()(P.listFormerApps, { params: { personId } }))).status).toBe(403);
+    const former = await s.client(itOnly.token)(P.listFormerApps, { params: { personId } });
     expect(former.items.map((x) => [x.appUserId, x.reason, x.appName])).toEqual([
       [moved, 'RELINKED', 'Slack'],
       [gone, 'REMOVED', 'Slack'],

@@ -154,3 +154,28 @@ test('the lifecycle commands move a person to alumni, who then left within a mon
   await page.goto('/people/alumni?isLeavingDateWithIn_A_Month=true');
   await expect(main.getByRole('grid')).toContainText(person.name);
 });
+
+test('a lifecycle step shows in the list the user comes back to, without a reload', async ({ page }) => {
+  await signIn(page);
+  const offered = await currentPeople(page, 'menu=Employee&category=employee-offered');
+  const person = offered.find((x) => x.workers.length === 1 && x.workers[0]!.stage === 'OFFERED')!;
+  expect(person).toBeTruthy();
+  await page.goto('/people/workforce?category=employee-offered');
+  const main = page.getByRole('main');
+  const grid = main.getByRole('grid');
+  await expect(grid).toContainText(person.name);
+  await expect(grid).toBeFocused();
+  // The cursor to the person's row (the list is in name order, as the API gives it), then Enter.
+  for (let i = 0; i < offered.indexOf(person); i++) await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/person/${person.personId}/personal-information$`));
+  await expect(main.locator('[data-stage="OFFERED"]')).toBeVisible();
+  await runFromPalette(page, '内定承諾を記録');
+  await expect(page.getByRole('dialog').getByLabel('発効日')).toBeFocused();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('status').filter({ hasText: '内定承諾として記録しました' })).toBeVisible();
+  // Back to the list (in-app history): it no longer lists the person as offered.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/people\/workforce\?category=employee-offered$/);
+  await expect(grid).not.toContainText(person.name);
+});

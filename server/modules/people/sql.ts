@@ -338,7 +338,7 @@ const namedOrNull = (a: string) => sql`CASE WHEN ${col(a, 'id')} IS NULL THEN NU
  * page's people by hash: a sub-select per row and list costs more in plan
  * nodes than in rows, and an inlined aggregate would be recomputed per row.
  */
-function listsCtes(orgWorkers: Sql, deviceWorkers: Sql, appsActiveOnly: boolean): Sql {
+function listsCtes(orgWorkers: Sql, deviceWorkers: Sql, appsActiveOnly: boolean, today: string): Sql {
   const json = (k: string) =>
     sql`coalesce(json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f.ord NULLS LAST, f.name, f.id) FILTER (WHERE f.k = ${k}), '[]'::json) AS ${sql.id(k)}`;
   return sql`ow AS (${orgWorkers}), dw AS (${deviceWorkers}),
@@ -358,7 +358,7 @@ function listsCtes(orgWorkers: Sql, deviceWorkers: Sql, appsActiveOnly: boolean)
       UNION ALL
       SELECT DISTINCT dw.person_id, 'devices', dv.id, NULL::date, dv.name FROM dw CROSS JOIN LATERAL (
         -- OFFSET 0: kept a per-worker look-up (not flattened into a hash of every assignment).
-        SELECT dv.id, dv.name FROM device_assignments da JOIN devices dv ON dv.id = da.device_id WHERE da.worker_id = dw.worker_id AND da.returned_on IS NULL OFFSET 0
+        SELECT dv.id, dv.name FROM device_assignments da JOIN devices dv ON dv.id = da.device_id WHERE da.worker_id = dw.worker_id AND (da.returned_on IS NULL OR da.returned_on > ${day(today)}) OFFSET 0
       ) dv
     ),
     facts AS (
@@ -393,7 +393,7 @@ export function workforceRowsSql(s: WorkforceSpec, ids: Sql): Sql<{ items: strin
     m AS MATERIALIZED (SELECT mw.person_id, json_agg(json_build_object('workerId', mw.id, 'workerType', mw.worker_type, 'workerNumber', mw.worker_number, 'stage', mw.stage) ORDER BY mw.n) AS workers,
         to_json(ARRAY(SELECT t.v FROM unnest(${[...WORKER_TYPES]}::text[]) WITH ORDINALITY AS t(v, o) WHERE t.v = ANY(array_agg(mw.worker_type)) ORDER BY t.o)) AS types
       FROM mw GROUP BY mw.person_id),
-    ${listsCtes(sql`SELECT mw.person_id, mw.id AS worker_id, mw.as_of FROM mw`, sql`SELECT mw.person_id, mw.id AS worker_id FROM mw`, false)}
+    ${listsCtes(sql`SELECT mw.person_id, mw.id AS worker_id, mw.as_of FROM mw`, sql`SELECT mw.person_id, mw.id AS worker_id FROM mw`, false, s.today)}
     SELECT coalesce(json_agg(r ORDER BY r.ord), '[]')::text AS items FROM (SELECT pg.ord,
       p.id AS "personId", ${personName('p')} AS name, ${kana('p')} AS kana, p.avatar_url AS "avatarUrl",
       coalesce(rw.primary_email, p.email) AS email, m.workers, m.types AS "workerTypes",
@@ -491,6 +491,7 @@ export function alumniRowsSql(s: AlumniSpec, ids: Sql): Sql<{ items: string }> {
       sql`SELECT aw.person_id, aw.id AS worker_id, aw.ended_on AS as_of FROM aw WHERE aw.n = 1`,
       sql`SELECT aw.person_id, aw.id AS worker_id FROM aw`,
       true,
+      s.today,
     )}
     SELECT coalesce(json_agg(r ORDER BY r.ord), '[]')::text AS items FROM (SELECT pg.ord,
       p.id AS "personId", ${personName('p')} AS name, ${kana('p')} AS kana, p.avatar_url AS "avatarUrl",

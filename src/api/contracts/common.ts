@@ -24,6 +24,9 @@ export const isCalendarDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
 
+/** A date field: 'YYYY-MM-DD' of a day that exists (else 400 validation.date, never a failed ::date cast). */
+export const zCalendarDate = z.string().refine(isCalendarDate, { message: 'validation.date' });
+
 /** Cognito's default password policy: 8+ characters with upper, lower, digit and symbol. */
 export const Password = z
   .string()

@@ -18,6 +18,7 @@
 // command that sets the stage's date (default today, in Japan time) and
 // records a row in worker_lifecycle_events (who, when, effective date).
 import { z } from 'zod';
+import { zCalendarDate } from './common.js';
 
 export const WORKER_TYPES = ['EMPLOYEE', 'BOARD_MEMBER', 'CONTRACTOR', 'COLLABORATOR'] as const;
 export type WorkerType = (typeof WORKER_TYPES)[number];
@@ -112,8 +113,8 @@ export function parseWorkforceCategory(menu: PeopleMenu, category: string): Work
   return (statesOfMenu(menu) as readonly string[]).includes(state) ? (state as WorkforceState) : 'all';
 }
 
-/** A date as the API carries it: 'YYYY-MM-DD'. */
-export const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A date as the API carries it: 'YYYY-MM-DD' of a day that exists. */
+export const zIsoDate = zCalendarDate;
 
 // ── A person's vocabulary (the add form, the CSV import, the HR sync, the profile) ──
 

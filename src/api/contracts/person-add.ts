@@ -16,7 +16,7 @@
 // (offered), each recorded as a lifecycle event.
 import { z } from 'zod';
 import { CSV_ENCODINGS, CsvExportLink, CsvImportResult, csvImportBody } from './csv-import.js';
-import { isCalendarDate } from './common.js';
+import { zCalendarDate } from './common.js';
 import { access, defineContract } from './define.js';
 import { GENDERS, WORKER_TYPES, zWorkerType } from './people-lifecycle.js';
 
@@ -33,7 +33,7 @@ const name = z
   .refine((s) => s.trim().length > 0, { message: 'validation.notBlank' });
 const kana = z.string().max(100).nullish();
 const email = z.string().max(254).regex(EMAIL, 'validation.email').nullish();
-const date = z.string().refine(isCalendarDate, { message: 'validation.date' }).nullish();
+const date = zCalendarDate.nullish();
 const id = z.uuid().nullish();
 
 /** Who someone is. */

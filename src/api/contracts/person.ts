@@ -12,7 +12,7 @@
 // - family (current persons only);
 // - lifecycle: one transition per call, and the stages as of any date.
 import { z } from 'zod';
-import { isCalendarDate, requiredText } from './common.js';
+import { requiredText, zCalendarDate } from './common.js';
 import { access, defineContract } from './define.js';
 import { GENDERS, LIFECYCLE_STAGES, TRANSITION_STAGES, TYPE_NAME_FIELD, TYPE_NAME_FIELDS, type TransitionStage, WORKER_TYPES } from './people-lifecycle.js';
 
@@ -21,7 +21,7 @@ const hr = access.area('HR');
 /** Query key root of everything the profile shows (commands invalidate it). */
 export const PERSON_KEY = 'person';
 
-const zDate = z.string().refine(isCalendarDate, { message: 'validation.date' });
+const zDate = zCalendarDate;
 const Day = z.string().nullable();
 const Instant = z.string();
 
@@ -370,7 +370,8 @@ export const listFormerApps = defineContract({
   id: 'person.formerApps',
   method: 'get',
   path: '/v2/people/{personId}/former-apps',
-  access: hr,
+  // App accounts are the IT area's, now (GET /v2/people/{personId}/apps) and before.
+  access: access.area('IT'),
   summary: 'App accounts once linked to the person: removed from their tenant, or linked to someone else since',
   params: PersonParams,
   response: z.object({ items: z.array(FormerAppAccount) }),

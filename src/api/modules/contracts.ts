@@ -3,13 +3,13 @@
 // calls the spec does not show (create, history, bulk, the settings lists)
 // follow the same naming.
 import { z } from 'zod';
-import { isCalendarDate, requiredText } from '../contracts/common.js';
+import { requiredText, zCalendarDate } from '../contracts/common.js';
 import { CSV_ENCODINGS, CSV_MODES, CsvExportLink, CsvImportResult, csvImportBody } from '../contracts/csv-import.js';
 import { access, defineContract } from '../contracts/define.js';
 import { type FieldDef, type ModuleDef, REF_TARGETS } from './define.js';
 
 export { DATE, isCalendarDate } from '../contracts/common.js';
-const zDateText = z.string().refine(isCalendarDate, { message: 'validation.date' });
+const zDateText = zCalendarDate;
 
 /** One field's value on input: what create, update, bulk and CSV import accept. */
 export function fieldInput(f: FieldDef): z.ZodType {

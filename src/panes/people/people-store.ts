@@ -9,6 +9,10 @@ export const ALUMNI_PATH = '/people/alumni';
 /** Query key roots (commands invalidate them after a change to people). */
 export const WORKFORCE_KEY = 'people-workforce';
 export const ALUMNI_KEY = 'people-alumni';
+/** Every people list (rows and counts): what a change to a person, a worker or their lifecycle invalidates. */
+export const PEOPLE_LIST_KEYS = [WORKFORCE_KEY, ALUMNI_KEY] as const;
+export const invalidatePeopleLists = (client: { invalidateQueries(f: { queryKey: readonly unknown[] }): Promise<void> }) =>
+  Promise.all(PEOPLE_LIST_KEYS.map((k) => client.invalidateQueries({ queryKey: [k] })));
 export const WORKFORCE_SCOPE = 'pane:people-workforce';
 export const ALUMNI_SCOPE = 'pane:people-alumni';
 

@@ -13,6 +13,8 @@ import { ImportCsvWizard, type ImportTarget } from '../module/import-csv.js';
 import { usePaneParams } from '../pane-path.js';
 import { NotFoundScreen } from '../screens.js';
 import { workforceLink } from './links.js';
+import { PERSON_KEY } from '../../api/contracts/person.js';
+import { PEOPLE_LIST_KEYS } from '../people/people-store.js';
 
 export const IMPORT_PAGE = '/person/import-csv/$workerType';
 /** The wizard's pane scope is `pane:${IMPORT_SCOPE_ID}.import`. */
@@ -26,7 +28,7 @@ function target(type: WorkerType): ImportTarget {
     uploadHelp: (t) => t('personAdd:csv.uploadHelp'),
     run: (api, body, signal) => api(importPeopleCsv, { params: { workerType: type }, body }, { signal }),
     // Every people list, profile and picker may show an imported person.
-    invalidate: ['people', 'person', 'workforce', 'alumni', 'person-add-options'],
+    invalidate: [...PEOPLE_LIST_KEYS, PERSON_KEY],
     done: { ...workforceLink(type), label: (t) => t('personAdd:csv.toList') },
     commands: ['personImport.exportTemplate', 'personImport.exportCurrent'],
   };

@@ -6,6 +6,4 @@ import { createStore } from '../store.js';
 export const personAddForm = createStore<{ save: (() => void) | null }>({ save: null });
 export const hrPreviewActions = createStore<{ apply: (() => void) | null; reload: (() => void) | null }>({ apply: null, reload: null });
 
-/** Query key roots of the people lists a new or imported person shows in. */
-export const PEOPLE_QUERY_ROOTS = ['people', 'person', 'workforce', 'alumni', 'pickers'] as const;
 export const HR_SYNC_KEY = 'hr-sync';

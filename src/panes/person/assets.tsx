@@ -183,15 +183,21 @@ function FormerApps({ personId }: { personId: string }) {
 
 export function AppsTab({ profile }: { profile: PersonProfile }) {
   const { t } = useTranslation();
-  // Accounts are the IT area's (GET /v2/people/{personId}/apps); without it, only what ended is shown.
+  // Accounts are the IT area's (GET /v2/people/{personId}/apps and …/former-apps); without it the tab says so.
   const commands = useContext(CommandsContext);
   const it = commands?.ctx.can('IT') ?? false;
   const ref = useGridFocus(true);
   return (
     <div ref={ref}>
       <h2 className="visually-hidden">{t('routes:pages.apps')}</h2>
-      {it ? <PersonAccountsGrid personId={profile.personId} /> : null}
-      <FormerApps personId={profile.personId} />
+      {it ? (
+        <>
+          <PersonAccountsGrid personId={profile.personId} />
+          <FormerApps personId={profile.personId} />
+        </>
+      ) : (
+        <p className="empty-state">{t('person:apps.itOnly')}</p>
+      )}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { useDialogs } from '../dialogs.js';
 import { usePanePath } from '../pane-path.js';
 import { type FormFieldSpec, ProfileForm } from './person-form.js';
 import { personPage } from './person-store.js';
+import { invalidatePeopleLists } from '../people/people-store.js';
 
 const DATE_FIELDS = { OFFERED: 'offeredOn', OFFER_ACCEPTED: 'offerAcceptedOn', JOINING: 'joiningConfirmedOn', ACTIVE: 'startedOn', LEAVING: 'leavingNotifiedOn', ALUMNI: 'endedOn' } as const;
 
@@ -172,6 +173,7 @@ export function EmployeeInformationTab({ profile }: { profile: PersonProfile }) 
     setEditing(null);
     if (saved) {
       void client.invalidateQueries({ queryKey: [PERSON_KEY, personId] });
+      void invalidatePeopleLists(client);
       dialogs.toast({ description: t('person:personal.saved') });
     }
     // Back on the worker's Edit button.

@@ -14,6 +14,7 @@ import { formatDate } from '../../format.js';
 import { useServices } from '../../services.js';
 import { Modal, useDialogs } from '../dialogs.js';
 import { keepFocusIn, todayInJapan } from './person-store.js';
+import { invalidatePeopleLists } from '../people/people-store.js';
 
 export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonProfile; stage: TransitionStage; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -39,7 +40,7 @@ export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonPr
       const r = await api(recordLifecycle, { params: { workerId }, body: { stage, effectiveOn, ...(note.trim() ? { note } : {}) } });
       await client.invalidateQueries({ queryKey: [PERSON_KEY] });
       // Lists of people show stages too.
-      await client.invalidateQueries({ queryKey: ['people'] });
+      await invalidatePeopleLists(client);
       dialogs.toast({
         description: t('person:lifecycle.recorded', { name: profile.name, stage: stageName, date: formatDate(i18n.language, r.event.effectiveOn) }),
       });

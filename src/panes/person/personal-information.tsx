@@ -15,6 +15,7 @@ import { useDialogs } from '../dialogs.js';
 import { usePanePath } from '../pane-path.js';
 import { type FormFieldSpec, ProfileForm } from './person-form.js';
 import { familyHref, personPage } from './person-store.js';
+import { invalidatePeopleLists } from '../people/people-store.js';
 
 const text = (max: number, required = false, multiline = false) => ({ kind: 'text' as const, max, ...(required ? { required } : {}), ...(multiline ? { multiline } : {}) });
 export const PERSONAL_FIELDS: readonly FormFieldSpec[] = [
@@ -118,6 +119,7 @@ export function PersonalInformationTab({ profile }: { profile: PersonProfile }) 
         save={(body) => api(patchPersonalInformation, { params: { personId }, body })}
         onSaved={() => {
           void client.invalidateQueries({ queryKey: [PERSON_KEY, personId] });
+          void invalidatePeopleLists(client);
           dialogs.toast({ description: t('person:personal.saved') });
           setEditing(false);
         }}

@@ -7,7 +7,6 @@ export { IntegrationsListPane } from './integrations-list.js';
 export { IntegrationUsersPane } from './integration-users.js';
 export { IntegrationSettingsPane } from './integration-settings.js';
 export { IntegrationArchitecturePane, IntegrationDetailPane, IntegrationGroupsPane, IntegrationRulesPane } from './integration-tabs.js';
-export { PersonAppsPane } from './person-apps.js';
 export { SoftwarePeoplePane } from './software-people.js';
 export { SoftwareSettingsPane } from './software-settings.js';
 export { SoftwareAddPane, SoftwareAddTypePane } from './software-add.js';

@@ -4,16 +4,15 @@
 // Built with the software issue: it is where an app account and its person
 // meet (an integration's users grid opens it beside the accounts with
 // Shift+Enter). The person profile (src/panes/person) shows the grid in its
-// own frame on /person/{id}/apps; this pane is the grid's first home.
+// own frame on /person/{id}/apps.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.js';
 import { listPersonApps, type AppUserRow } from '../../api/contracts/software.js';
 import { useServices } from '../../services.js';
 import { DataGrid } from '../../tables/data-grid.js';
 import { setLayout } from '../layout.js';
-import { usePanePath, usePaneParams } from '../pane-path.js';
 import { accountColumns } from './integration-users.js';
 import { integrationHref } from './integration-frame.js';
 
@@ -57,51 +56,5 @@ export function PersonAccountsGrid({ personId }: { personId: string }) {
       />
       {q.data.items.length === 0 && <p className="empty-state">{t('integrations:noAccounts')}</p>}
     </>
-  );
-}
-
-export function PersonAppsPane() {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const { side } = usePanePath();
-  const { id = '' } = usePaneParams('/person/$id/apps');
-  const q = useQuery({
-    queryKey: ['person-apps', id],
-    queryFn: ({ signal }) => api(listPersonApps, { params: { personId: id } }, { signal }),
-    enabled: !!id,
-    retry: false,
-  });
-  const titleId = side ? 'side-pane-title' : 'pane-title';
-  const person = q.data?.person;
-  return (
-    <section className="pane record" aria-labelledby={titleId} aria-busy={!q.data && !q.error}>
-      <h1 id={titleId} className="pane-title record-title">
-        {person?.avatarUrl && <img src={person.avatarUrl} alt="" width={32} height={32} className="avatar" />}
-        <span className="muted">{t('routes:sections.person')} /</span> {person ? person.name : '…'}
-        {person?.isAlumni && <span className="badge chip">{t('integrations:alumni')}</span>}
-      </h1>
-      {q.error && (
-        <p role="alert" className="form-error">
-          {q.error instanceof ApiError ? q.error.body.message : String(q.error)}
-        </p>
-      )}
-      {person && (
-        <>
-          <dl className="facts">
-            <dt>{t('integrations:columns.email')}</dt>
-            <dd>{person.email ?? '—'}</dd>
-            <dt>{t('integrations:columns.workerNumber')}</dt>
-            <dd className="mono">{person.workerNumber ?? '—'}</dd>
-          </dl>
-          <nav className="tabbar" aria-label={t('integrations:personTabs')}>
-            <span className="tab active" aria-current="page">
-              {t('routes:pages.apps')}
-            </span>
-          </nav>
-          <PersonAccountsGrid personId={id} />
-          {side && <Link to={`/person/${id}/apps`}>{t('module.openMain')}</Link>}
-        </>
-      )}
-    </section>
   );
 }
