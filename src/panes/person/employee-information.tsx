@@ -32,6 +32,8 @@ const DATE_FIELDS = { OFFERED: 'offeredOn', OFFER_ACCEPTED: 'offerAcceptedOn', J
 function WorkerView({ w, onEdit, editRef }: { w: WorkerInformation; onEdit: () => void; editRef: (el: HTMLButtonElement | null) => void }) {
   const { t, i18n } = useTranslation();
   const date = (v: string | null) => (v ? formatDate(i18n.language, v) : '—');
+  // "A、B、C" in Japanese, "A, B, and C" in English.
+  const list = (items: string[]) => (items.length ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items) : '—');
   const refs = refsOfType(w.workerType);
   return (
     <>
@@ -105,11 +107,11 @@ function WorkerView({ w, onEdit, editRef }: { w: WorkerInformation; onEdit: () =
       <dl className="record-fields">
         <div>
           <dt>{t('person:employee.jobTypes')}</dt>
-          <dd>{w.jobTypes.map((j) => j.name).join('、') || '—'}</dd>
+          <dd>{list(w.jobTypes.map((j) => j.name))}</dd>
         </div>
         <div>
           <dt>{t('person:employee.places')}</dt>
-          <dd>{w.places.map((p) => (p.isPrimary ? `${p.name} (${t('person:employee.primary')})` : p.name)).join('、') || '—'}</dd>
+          <dd>{list(w.places.map((p) => (p.isPrimary ? `${p.name} (${t('person:employee.primary')})` : p.name)))}</dd>
         </div>
       </dl>
     </>
