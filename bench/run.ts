@@ -22,7 +22,8 @@ const USAGE = `Usage: npm run bench -- [--only ${Object.keys(SUITES).join(',')}]
   --only     suites to run (default: all)
   --runs N   repetitions per measure where a suite repeats (default 5; medians reported)
   --quick    small data and short loops: checks the harness, not the budgets
-  --check    exit 1 when a measure misses its budget`;
+  --check    exit 1 when a measure misses its budget
+  --no-docs  print and write bench/results/latest.json only; leave docs/benchmarks.{md,json} as they are`;
 
 const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
 const budgetText = (m: Measure) => (m.budget ? `${m.budget.kind === 'max' ? '≤' : '≥'} ${fmt(m.budget.limit)}` : '');
@@ -64,7 +65,7 @@ function writeDocs(measures: readonly Measure[], meta: Record<string, unknown>) 
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { only: { type: 'string' }, runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' }, 'no-docs': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) {
@@ -109,9 +110,13 @@ async function main(): Promise<number> {
   fs.writeFileSync('bench/results/latest.json', `${JSON.stringify({ ...meta, measures, failures }, null, 2)}\n`);
   // docs/benchmarks.md keeps every suite's latest full-size figures: a run
   // of some suites replaces those suites' rows and keeps the others'.
-  if (!values.quick) {
+  // A run limited to some of a suite's cases (BENCH_API_CASES) replaces
+  // only the rows it measured.
+  if (!values.quick && !values['no-docs']) {
     const ran = new Set(measures.map((m) => m.suite));
-    const kept = readKept().filter((m) => !ran.has(m.suite));
+    const measured = new Set(measures.map((m) => `${m.suite}\u0000${m.name}`));
+    const partial = !!process.env.BENCH_API_CASES;
+    const kept = readKept().filter((m) => !measured.has(`${m.suite}\u0000${m.name}`) && (partial || !ran.has(m.suite)));
     const merged = [...kept, ...measures];
     fs.writeFileSync(KEPT, `${JSON.stringify(merged, null, 2)}\n`);
     writeDocs(merged, meta);

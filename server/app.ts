@@ -14,6 +14,8 @@ import type { ErrorBody } from '../src/api/contracts/errors.js';
 import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
 import { issueMessage, localeFromAcceptLanguage, t } from './http/i18n.js';
+import { ListCache } from './http/list-cache.js';
+import { migrationsDir } from './db/migrate.js';
 import { registerRoutes } from './http/register.js';
 import { mountExports } from './modules/module/csv.routes.js';
 import type { AppEnv } from './http/route.js';
@@ -41,6 +43,10 @@ function connectSources(deps: AppDeps): string[] {
   const files = storageOrigin(c);
   return ["'self'", new URL(cognito).origin, ...(files ? [files] : [])];
 }
+
+/** Another schema may shape a list differently: its ETags differ. Replicas
+ * of one build agree. */
+const LIST_CACHE_SALT = fs.readdirSync(migrationsDir).sort().join(',');
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
@@ -101,7 +107,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }
   });
 
-  registerRoutes(app, routeTable, deps);
+  registerRoutes(app, routeTable, deps, deps.config.LIST_CACHE_MB > 0 ? new ListCache(deps.config.LIST_CACHE_MB * 2 ** 20, LIST_CACHE_SALT) : null);
   mountExports(app, deps);
   // The local storage driver's signed file URLs (S3 serves its own).
   if (deps.storage instanceof LocalFileStorage) mountLocalFiles(app, deps.storage);

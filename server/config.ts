@@ -31,6 +31,8 @@ const schema = z.object({
   MAILDEV_WEB_PORT: z.coerce.number().int().default(1080),
   INVITATION_TTL_DAYS: z.coerce.number().int().positive().default(7),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+  // List pages kept in memory between writes (server/http/list-cache.ts); 0: none.
+  LIST_CACHE_MB: z.coerce.number().int().min(0).default(64),
   // Connectors (SCIM) may call loopback and private addresses: only for a
   // tenant on the same network, or tests. Off, they are refused (SSRF guard).
   CONNECTOR_ALLOW_PRIVATE_NETWORK: bool,

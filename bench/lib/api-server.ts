@@ -4,6 +4,7 @@
 // its account before the server opens the database: PGlite has one
 // connection), through tests/support/server-process.ts, waiting for the
 // server's own banner (an external pool prints no demo sign-ins).
+// BENCH_SERVER_NODE_ARGS adds Node options (a CPU profile, say).
 import type { ChildProcess } from 'node:child_process';
 import type { LocalCognito } from '../../server/local/cognito-local.js';
 import { freePorts, startServer } from '../../tests/support/server-process.js';
@@ -23,6 +24,8 @@ export async function startBenchServer(o: { dataDir: string; cognito: LocalCogni
     ports,
     readyText: 'Daicho is running',
     timeoutMs: 120_000,
+    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     env: {
       SEED: 'off',
       HOST: '127.0.0.1',

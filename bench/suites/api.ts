@@ -9,7 +9,8 @@
 //
 // Data is seeded once and reused (seeding 1M rows takes minutes): the
 // PostgreSQL database daicho_bench_api (daicho_bench_api_quick in quick mode)
-// is kept between runs unless BENCH_API_DROP=1, which drops it at the end.
+// is kept between runs unless BENCH_API_DROP=1, which drops it at the end;
+// BENCH_API_DB=name uses another database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,11 +93,13 @@ function scenarios(rows: number): Scenario[] {
   return out;
 }
 
-/** Samples of one call: at least `n` (or until `capMs` is spent, at least 5). */
-async function sample(n: number, capMs: number, once: () => Promise<void>): Promise<number[]> {
+/** Samples of one call: at least `n` (or until `capMs` is spent, at least 5);
+ * `before` runs untimed ahead of each. */
+async function sample(n: number, capMs: number, once: () => Promise<void>, before?: () => Promise<void>): Promise<number[]> {
   const out: number[] = [];
   const start = performance.now();
   while (out.length < n && (out.length < 5 || performance.now() - start < capMs)) {
+    await before?.();
     const t0 = performance.now();
     await once();
     out.push(performance.now() - t0);
@@ -114,11 +117,17 @@ interface Target {
   serverDataDir: string;
   budgets: boolean;
   note: string;
+  /** Makes the next request of a cached list a miss, as a write would
+   * (PostgreSQL: the server shares the database; PGlite: its server runs
+   * without the cache). */
+  invalidate?: (orgId: string) => Promise<void>;
   cleanup(): Promise<void>;
 }
 
 async function pgTarget(opts: SuiteOptions): Promise<Target> {
-  const name = opts.quick ? 'daicho_bench_api_quick' : 'daicho_bench_api';
+  // BENCH_API_DB names another database (e.g. one holding only the people).
+  const name = process.env.BENCH_API_DB ?? (opts.quick ? 'daicho_bench_api_quick' : 'daicho_bench_api');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_API_DB: not a plain database name: ${name}`);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -127,14 +136,26 @@ async function pgTarget(opts: SuiteOptions): Promise<Target> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-api-'));
+  let bumper: pg.Client | null = null;
   return {
     suite: 'api-postgres',
     open: () => openDatabase({ databaseUrl: url.toString() }),
     serverEnv: { DATABASE_URL: url.toString() },
+    async invalidate(orgId) {
+      if (!bumper) {
+        bumper = new pg.Client({ connectionString: url.toString() });
+        await bumper.connect();
+      }
+      await bumper.query(
+        `INSERT INTO table_versions (org_id, table_name, v) VALUES ($1, 'equipment', 1) ON CONFLICT (org_id, table_name) DO UPDATE SET v = table_versions.v + 1`,
+        [orgId],
+      );
+    },
     serverDataDir: dataDir,
     budgets: true,
     note: `PostgreSQL ${url.host}/${name}, server pool of 10`,
     async cleanup() {
+      await bumper?.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (process.env.BENCH_API_DROP === '1') {
         const c = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -152,10 +173,12 @@ function pgliteTarget(opts: SuiteOptions): Target {
   return {
     suite: 'api-pglite',
     open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
-    serverEnv: {},
+    // The server holds PGlite's one connection: nothing else can bump a
+    // version, so every page is built (the list cache is off).
+    serverEnv: { LIST_CACHE_MB: '0' },
     serverDataDir: dataDir,
     budgets: false,
-    note: `PGlite at ${path.relative('.', dataDir)}/pglite: one connection, every request queues on it`,
+    note: `PGlite at ${path.relative('.', dataDir)}/pglite: one connection, every request queues on it; list cache off`,
     async cleanup() {
       if (process.env.BENCH_API_DROP === '1') fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -173,13 +196,14 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
   const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await freePort(), logger: pino({ level: 'silent' }) });
   const raw = new Map<string, ReturnType<typeof stats>>();
   const list: Scenario[] = CASES.includes('equipment') ? scenarios(size.equipment) : [];
+  let orgId = '';
   try {
     let handle = await t.open();
     try {
       await migrate(handle.db);
       const t0 = performance.now();
       // The scale seed gives the people their lifecycle, units, job types and places.
-      const orgId = (await seedScale(handle.db, { people: size.people })).orgId;
+      orgId = (await seedScale(handle.db, { people: size.people })).orgId;
       const eq = CASES.includes('equipment') ? await seedScaleEquipment(handle.db, { equipment: size.equipment, log }) : { equipment: 0 };
       log(`data: ${size.people} people, ${eq.equipment} equipment rows (${((performance.now() - t0) / 1000).toFixed(1)} s to seed or check)`);
       if (CASES.includes('workforce')) {
@@ -203,27 +227,44 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       handle = null as never;
     }
 
-    // 2. The server process, a token, the API calls.
+    // 2. The server process, a token, the API calls. The equipment list
+    // keeps unchanged pages (server/http/list-cache.ts); every timed call
+    // below is a miss, as after a write (the version is bumped untimed
+    // before it): the page is built by the database each time. The kept
+    // page and the 304 are measured after them.
     const server = await startBenchServer({ dataDir: t.serverDataDir, cognito, env: t.serverEnv });
     const out: Measure[] = [];
+    const { accessToken } = await signIn({ ...cognito, email: BENCH_EMAIL, password: BENCH_PASSWORD });
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const budget = (limit?: number): { budget?: Budget } => (t.budgets && limit !== undefined ? { budget: max(limit) } : {});
+    const urlOf = (base: string, s: Scenario) => `${base}${s.path}?${new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]))}`;
+    const caller = (url: string, extra: Record<string, string> = {}, status = 200) => async () => {
+      const res = await fetch(url, { headers: { ...headers, ...extra } });
+      const body = await res.text();
+      if (res.status !== status) throw new Error(`${url}: HTTP ${res.status} ${body.slice(0, 300)}`);
+    };
     try {
-      const { accessToken } = await signIn({ ...cognito, email: BENCH_EMAIL, password: BENCH_PASSWORD });
-      const headers = { authorization: `Bearer ${accessToken}` };
-      const urlOf = (s: Scenario) => `${server.url}${s.path}?${new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]))}`;
+      const invalidate = t.invalidate ? () => t.invalidate!(orgId) : undefined;
       for (const s of list) {
-        const url = urlOf(s);
-        const call = async () => {
+        const url = urlOf(server.url, s);
+        const call = caller(url);
+        await call(); // warm
+        await call();
+        // Each timed call must be a miss: the equipment list's ETag (its
+        // data version) differs every time.
+        let lastTag: string | null = null;
+        const miss = async () => {
           const res = await fetch(url, { headers });
           const body = await res.text();
           if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${body.slice(0, 300)}`);
+          const tag = res.headers.get('etag');
+          if (tag && tag === lastTag) throw new Error(`${url}: the same ETag twice, a kept page, not a miss`);
+          lastTag = tag;
         };
-        await call(); // warm
-        await call();
-        const api = stats(await sample(samples, capMs, call));
+        const api = stats(await sample(samples, capMs, invalidate ? miss : call, invalidate));
         const r = raw.get(s.key)!;
         log(`API      ${s.label}: p50 ${round(api.p50)} ms, p95 ${round(api.p95)} ms (n=${api.n}); ratio p95 ${round(api.p95 / r.p95)}`);
-        const note = `${api.n} sequential calls over loopback (raw SQL: ${r.n}); ${t.note}`;
-        const budget = (limit?: number): { budget?: Budget } => (t.budgets && limit !== undefined ? { budget: max(limit) } : {});
+        const note = `${api.n} sequential calls over loopback, each after a write (raw SQL: ${r.n}); ${t.note}`;
         out.push(
           { suite: t.suite, name: `${s.label} p50`, value: round(api.p50), unit: 'ms', peers: { rawSql: round(r.p50) }, note },
           { suite: t.suite, name: `${s.label} p95`, value: round(api.p95), unit: 'ms', peers: { rawSql: round(r.p95) }, note, ...budget(s.p95) },
@@ -238,27 +279,57 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
           },
         );
       }
-
-      // 3. Throughput: 100-row pages, 50 connections (the equipment list's).
       if (!CASES.includes('equipment')) return out;
+
+      // The first page again, nothing written in between: the kept page,
+      // and a browser's revalidation (If-None-Match → 304, no body).
+      const first = list[0]!;
+      const url = urlOf(server.url, first);
+      if (t.invalidate) {
+        const etag = (await fetch(url, { headers })).headers.get('etag') ?? '';
+        for (const [name, call] of [
+          ['first 100-row page, unchanged since it was last built (kept page)', caller(url)],
+          ['first 100-row page revalidated by a browser (304)', caller(url, { 'if-none-match': etag }, 304)],
+        ] as const) {
+          await call();
+          const v = stats(await sample(samples, capMs, call));
+          log(`API      ${name}: p50 ${round(v.p50)} ms, p95 ${round(v.p95)} ms`);
+          const note = `${v.n} sequential calls over loopback; ${t.note}`;
+          out.push({ suite: t.suite, name: `${name} p50`, value: round(v.p50), unit: 'ms', note }, { suite: t.suite, name: `${name} p95`, value: round(v.p95), unit: 'ms', note });
+        }
+      }
+
+      // 3. Throughput: 100-row pages, 50 connections. A server answers the
+      // same page to every connection; the budget's figure is what it
+      // does with its list cache (on by default), the other every page built.
       const duration = opts.quick ? 3 : 20;
-      const load = await autocannon({ url: urlOf(list[0]!), connections: 50, duration, headers });
-      const errors = load.errors + load.timeouts + load.non2xx;
-      log(`load: ${round(load.requests.average)} req/s, ${errors} errors, p99 ${load.latency.p99} ms`);
-      const loadNote = `autocannon, 50 connections for ${duration} s over loopback, first 100-row page; ${t.note}`;
-      out.push(
-        {
-          suite: t.suite,
-          name: '100-row pages at 50 connections',
-          value: round(load.requests.average),
-          unit: 'req/s',
-          note: `${loadNote}; latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms`,
-          ...(t.budgets ? { budget: min(1500) } : {}),
-        },
-        { suite: t.suite, name: 'errors at 50 connections', value: errors, unit: 'count', note: loadNote, ...(t.budgets ? { budget: max(0) } : {}) },
-      );
-    } finally {
+      const measureLoad = async (base: string, label: string, what: string, withBudget: boolean) => {
+        const load = await autocannon({ url: urlOf(base, first), connections: 50, duration, headers });
+        const errors = load.errors + load.timeouts + load.non2xx;
+        log(`load (${what}): ${round(load.requests.average)} req/s, ${errors} errors, p99 ${load.latency.p99} ms`);
+        const loadNote = `autocannon, 50 connections for ${duration} s over loopback, first 100-row page, ${what}; ${t.note}`;
+        out.push(
+          {
+            suite: t.suite,
+            name: `100-row pages at 50 connections${label}`,
+            value: round(load.requests.average),
+            unit: 'req/s',
+            note: `${loadNote}; latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms`,
+            ...(t.budgets && withBudget ? { budget: min(1500) } : {}),
+          },
+          { suite: t.suite, name: `errors at 50 connections${label}`, value: errors, unit: 'count', note: loadNote, ...(t.budgets ? { budget: max(0) } : {}) },
+        );
+      };
+      if (t.invalidate) await measureLoad(server.url, '', 'list cache on (the default)', true);
       await stopServer(server.proc).catch(() => server.proc.kill('SIGKILL'));
+      const cold = await startBenchServer({ dataDir: t.serverDataDir, cognito, env: { ...t.serverEnv, LIST_CACHE_MB: '0' } });
+      try {
+        await measureLoad(cold.url, ', every page built', 'list cache off (LIST_CACHE_MB=0)', !t.invalidate);
+      } finally {
+        await stopServer(cold.proc).catch(() => cold.proc.kill('SIGKILL'));
+      }
+    } finally {
+      if (server.proc.exitCode === null && server.proc.signalCode === null) await stopServer(server.proc).catch(() => server.proc.kill('SIGKILL'));
     }
     return out;
   } finally {

@@ -60,6 +60,7 @@ export const run: Suite = async ({ quick, log }) => {
     const tDry = performance.now();
     if (dry.errors.rows || dry.errors.cells || dry.errors.headers) throw new Error(`the dry run found errors: ${JSON.stringify(dry.errors)}`);
     const started = await api(eq.csvImport!, { body: { uploadedFileKey: key, dryrun: false, pageSize: 1 } as never });
+    const tStarted = performance.now();
     let state = started.imported ? 'done' : 'queued';
     const deadline = Date.now() + 10 * 60_000;
     while (state !== 'done') {
@@ -76,7 +77,7 @@ export const run: Suite = async ({ quick, log }) => {
     if (listed.count !== importRows) throw new Error(`expected ${importRows} imported rows in the list, found ${listed.count}`);
     const rate = importRows / ((tDone - t0) / 1000);
     measures.push(
-      { suite: 'csv', name: `import ${importRows.toLocaleString('en-US')} rows end to end`, value: round((tDone - t0) / 1000, 2), unit: 's', budget: quick ? undefined : max(10), note: `upload ${round((tUpload - t0) / 1000, 2)} s, dry run ${round((tDry - tUpload) / 1000, 2)} s, import ${round((tDone - tDry) / 1000, 2)} s; PostgreSQL` },
+      { suite: 'csv', name: `import ${importRows.toLocaleString('en-US')} rows end to end`, value: round((tDone - t0) / 1000, 2), unit: 's', budget: quick ? undefined : max(10), note: `upload ${round((tUpload - t0) / 1000, 2)} s, dry run ${round((tDry - tUpload) / 1000, 2)} s, import ${round((tDone - tDry) / 1000, 2)} s (the call ${round((tStarted - tDry) / 1000, 2)} s, then the job); PostgreSQL` },
       { suite: 'csv', name: 'import rate', value: Math.round(rate), unit: 'rows/s', note: 'Snipe-IT imports ~65 rows/s' },
       { suite: 'csv', name: 'import peak server memory', value: round(importMem.peak, 0), unit: 'MB', note: `RSS; ${round(importMem.growth, 0)} MB above the ${round(importMem.baseline, 0)} MB before the upload` },
     );

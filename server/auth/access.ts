@@ -12,6 +12,7 @@
 // as AREA_COLUMNS does.
 import { type RawBuilder, sql } from 'kysely';
 import type { Area } from '../../src/api/contracts/define.js';
+import type { Db } from '../db/index.js';
 import type { Tx } from '../db/tenant.js';
 import type { VerifiedToken } from '../deps.js';
 import { unauthenticated } from '../http/errors.js';
@@ -35,25 +36,23 @@ export async function accountAreas(tx: Tx, personId: string | null): Promise<Are
   return row ? (Object.keys(AREA_COLUMNS) as Area[]).filter((k) => row[k]) : [];
 }
 
-export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: string | null = null): Promise<AuthContext> {
-  const r = await sql<{
-    id: string;
-    email: string;
-    person_id: string | null;
-    locale: AuthContext['locale'];
-    org_id: string;
-    mfa_email_enabled: boolean;
-    operator: boolean;
-    individual: boolean;
-    mfa_verified: boolean;
-    areas: Record<Area, boolean> | null;
-  }>`
-    SELECT x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
-           x.operator, x.individual, x.mfa_verified, x.areas,
-           set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true),
-           set_config('app.request_id', ${requestId ?? ''}, true), set_config('role', 'daicho_app', true)
-    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(tx);
-  const account = r.rows[0];
+interface AuthRow {
+  id: string;
+  email: string;
+  person_id: string | null;
+  locale: AuthContext['locale'];
+  org_id: string;
+  mfa_email_enabled: boolean;
+  operator: boolean;
+  individual: boolean;
+  mfa_verified: boolean;
+  areas: Record<Area, boolean> | null;
+}
+
+const AUTH_COLUMNS = sql`x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
+  x.operator, x.individual, x.mfa_verified, x.areas`;
+
+function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext {
   // A valid pool user without a Daicho account is not signed in to Daicho.
   if (!account) throw unauthenticated();
   const operatorAccess = account.operator;
@@ -74,4 +73,23 @@ export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: s
     mfaRequired: account.mfa_email_enabled,
     mfaVerified: account.mfa_verified,
   };
+}
+
+export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: string | null = null): Promise<AuthContext> {
+  const r = await sql<AuthRow>`
+    SELECT ${AUTH_COLUMNS},
+           set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true),
+           set_config('app.request_id', ${requestId ?? ''}, true), set_config('role', 'daicho_app', true)
+    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(tx);
+  return authOf(token, r.rows[0]);
+}
+
+/** The caller, and the data version of some tables in their organisation
+ * (migration 0021), in one statement outside any transaction and scope:
+ * what a cached list needs to answer without one (server/http/list-cache.ts). */
+export async function peekAuthContext(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<{ auth: AuthContext; version: string }> {
+  const r = await sql<AuthRow & { version: string }>`
+    SELECT ${AUTH_COLUMNS}, data_version(x.org_id, ${[...tables]}::text[]) AS version
+    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(db);
+  return { auth: authOf(token, r.rows[0]), version: String(r.rows[0]!.version) };
 }

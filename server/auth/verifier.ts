@@ -21,41 +21,60 @@ export function createCognitoVerifier(opts: {
       requiredClaims: ['exp', 'sub', 'token_use', 'client_id'],
       clockTolerance: opts.clockToleranceSec ?? 5,
     });
+  // A token verified once is taken as verified again for a while: the same
+  // bytes give the same answer, and an RS256 check (~0.25 ms of CPU) was a
+  // tenth of a kept list page's answer (server/http/list-cache.ts). Its
+  // expiry is still checked every time; at most VERIFIED_TTL_MS, so a key
+  // withdrawn from the pool's JWKS stops working within that time too.
+  const verified = new Map<string, { token: VerifiedToken; until: number }>();
   return {
     async warm() {
       await jwks.reload();
     },
     async verify(token: string): Promise<VerifiedToken> {
-      // A fetch of the keys that timed out is tried once more before the
-      // request fails with 503: the timeout is wall-clock, and a process
-      // whose event loop was busy for a while (the embedded database runs
-      // in-process: a large import's chunk) sees its timer fire before it
-      // reads an answer that had arrived.
-      const { payload } = await check(token).catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'ERR_JWKS_TIMEOUT') return check(token);
-        throw err;
-      });
-      if (payload.token_use !== 'access') throw new Error('not an access token');
-      if (payload.client_id !== opts.clientId) throw new Error('token of another client');
-      const sub = String(payload.sub);
-      const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
-      return {
-        sub,
-        username: String(payload.username ?? sub),
-        // origin_jti (Cognito) survives refreshes; the emulator has none, and its
-        // event_id is new per sign-in (and per refresh: a refresh there asks for
-        // the MFA code again).
-        sessionKey:
-          typeof payload.origin_jti === 'string'
-            ? payload.origin_jti
-            : typeof payload.event_id === 'string'
-              ? payload.event_id
-              : `${sub}:${authTime}`,
-        expiresAt: payload.exp!,
-      };
+      const now = Date.now();
+      const known = verified.get(token);
+      if (known && now < known.until && now / 1000 < known.token.expiresAt + (opts.clockToleranceSec ?? 5)) return known.token;
+      const fresh = await verifyOnce(token);
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { token: fresh, until: now + VERIFIED_TTL_MS });
+      return fresh;
     },
   };
+
+  async function verifyOnce(token: string): Promise<VerifiedToken> {
+    // A fetch of the keys that timed out is tried once more before the
+    // request fails with 503: the timeout is wall-clock, and a process
+    // whose event loop was busy for a while (the embedded database runs
+    // in-process: a large import's chunk) sees its timer fire before it
+    // reads an answer that had arrived.
+    const { payload } = await check(token).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'ERR_JWKS_TIMEOUT') return check(token);
+      throw err;
+    });
+    if (payload.token_use !== 'access') throw new Error('not an access token');
+    if (payload.client_id !== opts.clientId) throw new Error('token of another client');
+    const sub = String(payload.sub);
+    const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
+    return {
+      sub,
+      username: String(payload.username ?? sub),
+      // origin_jti (Cognito) survives refreshes; the emulator has none, and its
+      // event_id is new per sign-in (and per refresh: a refresh there asks for
+      // the MFA code again).
+      sessionKey:
+        typeof payload.origin_jti === 'string'
+          ? payload.origin_jti
+          : typeof payload.event_id === 'string'
+            ? payload.event_id
+            : `${sub}:${authTime}`,
+      expiresAt: payload.exp!,
+    };
+  }
 }
+
+const VERIFIED_TTL_MS = 5 * 60_000;
+const VERIFIED_MAX = 10_000;
 
 const AMAZON_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
 

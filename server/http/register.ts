@@ -5,10 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { loadAuthContext } from '../auth/access.js';
-import { enterScope } from '../db/tenant.js';
+import { loadAuthContext, peekAuthContext } from '../auth/access.js';
+import { enterScope, withReadScope } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
+import { etagMatches, type ListCache, listCacheKey } from './list-cache.js';
 import { type AnyRoute, type AppEnv, type AuthContext, JsonText } from './route.js';
 
 class Rollback extends Error {}
@@ -33,9 +34,16 @@ function bearer(c: Context): string | null {
   return m?.[1] ?? null;
 }
 
-function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
+/** Checks a resolved caller against the route: MFA first, then access. */
+function admit(contract: Contract, auth: AuthContext) {
+  if (auth.mfaRequired && !auth.mfaVerified && !contract.mfaExempt) throw new AppError(401, 'MFA_REQUIRED');
+  if (!allows(contract, auth)) throw forbidden();
+}
+
+function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): MiddlewareHandler<AppEnv> {
   const { contract } = route;
   const isPublic = contract.access.kind === 'public';
+  const cache = route.cache && listCache && contract.method === 'get' && !isPublic ? { tables: route.cache.tables, store: listCache } : null;
   return async (c, next) => {
     // Verify the token before taking a database connection: JWKS fetches
     // must not hold one (PGlite has exactly one).
@@ -57,6 +65,30 @@ function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
         throw unauthenticated();
       }
     }
+    // A cacheable list: the caller and the data version in one statement,
+    // without a transaction; an unchanged page is answered from here
+    // (./list-cache.ts). Otherwise the request goes on as any other, and
+    // its page is kept under the version read now.
+    if (cache && token) {
+      const { auth, version } = await peekAuthContext(deps.db, token, cache.tables);
+      c.set('locale', auth.locale);
+      admit(contract, auth);
+      const key = listCacheKey(auth.orgId, contract.id, c.req.url);
+      const etag = cache.store.etag(key, version);
+      const headers = { etag, 'cache-control': 'private, no-cache' };
+      if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+      const kept = cache.store.get(key, version);
+      if (kept !== null) return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
+      c.set('listCacheSlot', { key, version, headers });
+      // Not kept: built in a read's transaction, scoped to the caller
+      // resolved just now.
+      await withReadScope(deps.db, { orgId: auth.orgId, accountId: auth.accountId, requestId: c.get('requestId') }, async (tx) => {
+        c.set('tx', tx);
+        c.set('auth', auth);
+        await next();
+      });
+      return;
+    }
     try {
       await deps.db.transaction().execute(async (tx) => {
         let auth: AuthContext | null = null;
@@ -66,10 +98,7 @@ function guard(route: AnyRoute, deps: AppDeps): MiddlewareHandler<AppEnv> {
         else {
           auth = await loadAuthContext(tx, token, c.get('requestId'));
           c.set('locale', auth.locale);
-          if (auth.mfaRequired && !auth.mfaVerified && !contract.mfaExempt) {
-            throw new AppError(401, 'MFA_REQUIRED');
-          }
-          if (!allows(contract, auth)) throw forbidden();
+          admit(contract, auth);
         }
         c.set('tx', tx);
         c.set('auth', auth);
@@ -110,10 +139,10 @@ function openApiRoute(contract: Contract, middleware: MiddlewareHandler<AppEnv>)
   });
 }
 
-export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRoute[], deps: AppDeps): void {
+export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRoute[], deps: AppDeps, listCache: ListCache | null = null): void {
   for (const route of routes) {
     const { contract } = route;
-    const config = openApiRoute(contract, guard(route, deps));
+    const config = openApiRoute(contract, guard(route, deps, listCache));
     app.openapi(config, (async (c: Context<AppEnv>) => {
       const req = c.req as unknown as { valid(target: string): unknown };
       const valid = (target: string) => req.valid(target);
@@ -133,7 +162,15 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
       const result = await (route.handler as (i: unknown, x: unknown) => Promise<unknown>)(input, ctx);
       const status = contract.status ?? 200;
       if (status === 204) return c.body(null, 204);
-      if (result instanceof JsonText) return c.body(result.text, status, { 'content-type': 'application/json' });
+      if (result instanceof JsonText) {
+        const slot = c.get('listCacheSlot');
+        if (slot && status === 200 && listCache) {
+          const body = Buffer.from(result.text, 'utf8');
+          listCache.set(slot.key, slot.version, body);
+          return c.body(body as Uint8Array<ArrayBuffer>, status, { ...slot.headers, 'content-type': 'application/json' });
+        }
+        return c.body(result.text, status, { 'content-type': 'application/json' });
+      }
       return c.json(result as object, status);
     }) as never);
   }

@@ -28,6 +28,8 @@ export interface AppVariables {
   locale: Locale;
   tx: Tx;
   auth: AuthContext | null;
+  /** A cacheable list's key and the data version read for this request. */
+  listCacheSlot: { key: string; version: string; headers: Record<string, string> } | undefined;
 }
 export type AppEnv = { Variables: AppVariables };
 
@@ -57,17 +59,26 @@ export class JsonText<T = unknown> {
 
 type Output<C extends Contract> = Result<C> | JsonText<Result<C>>;
 
+/** A GET whose JSON text depends only on the caller's organisation, the
+ * query and the rows of these tables: its responses carry an ETag and are
+ * reused while the tables' data version is unchanged (./list-cache.ts). */
+export interface RouteCache {
+  tables: readonly string[];
+}
+
 export interface RouteDef<C extends Contract = Contract> {
   contract: C;
   handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>;
+  cache?: RouteCache;
 }
 
 export function defineRoute<C extends Contract>(
   contract: C,
   handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>,
+  options: { cache?: RouteCache } = {},
 ): RouteDef<C> {
-  return { contract, handler };
+  return { contract, handler, ...options };
 }
 
 /** Erases the contract type so routes of all modules fit in one table. */
-export type AnyRoute = { contract: Contract; handler: (input: never, ctx: never) => Promise<unknown> };
+export type AnyRoute = { contract: Contract; handler: (input: never, ctx: never) => Promise<unknown>; cache?: RouteCache };

@@ -125,6 +125,15 @@ export interface SeedScaleEquipmentOptions {
   log?: (line: string) => void;
 }
 
+/** After writes with the triggers off (bulkScope): the organisation's data
+ * versions (0021) move as the writes would have moved them, so no list page
+ * a server kept from before is served again. */
+async function bumpTableVersions(db: Db, orgId: string): Promise<void> {
+  await sql`INSERT INTO table_versions (org_id, table_name, v)
+    SELECT ${orgId}::uuid, c.relname, 1 FROM pg_class c WHERE c.oid IN (SELECT tgrelid FROM pg_trigger WHERE tgname = 'table_versions_insert')
+    ON CONFLICT (org_id, table_name) DO UPDATE SET v = table_versions.v + 1`.execute(db);
+}
+
 /** Opens a seeding transaction: as the connecting role, turns row triggers
  * off when that role may (see below), then enters the organisation's scope. */
 async function bulkScope(tx: Tx, orgId: string, requestId = 'seed:scale-equipment'): Promise<boolean> {
@@ -281,6 +290,7 @@ export async function seedScaleEquipment(
   // statistics for the planner, and the visibility map set so id-only page
   // and count scans are index-only (autovacuum would get there later).
   await sql`VACUUM (ANALYZE) equipment, people, workers`.execute(db);
+  if (triggersOff) await bumpTableVersions(db, orgId);
   const final = await withScope(db, { orgId }, async (tx) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM equipment`.execute(tx)).rows[0]!.n));
   return { orgId, equipment: Math.max(final, existing), triggersOff };
 }
@@ -426,8 +436,11 @@ export async function seedScalePeople(db: Db, opts: { orgId: string; log?: (line
     opts.log?.(`people columns: ${filled.toLocaleString('en-US')} workers`);
   }
   if (filled) {
-    // The workers' statement triggers were off (bulkScope): the kept list counts (0015) start again.
+    // The workers' statement triggers were off (bulkScope): the kept list counts (0015) start again,
+    // and the kept workforce rows (0020) are rebuilt from what was written.
     await sql`INSERT INTO people_list_versions (org_id, v) VALUES (${orgId}, 1) ON CONFLICT (org_id) DO UPDATE SET v = people_list_versions.v + 1`.execute(db);
+    await sql`SELECT worker_list_segments_refresh(ARRAY(SELECT id FROM workers WHERE org_id = ${orgId}))`.execute(db);
+    await bumpTableVersions(db, orgId);
     await sql`VACUUM (ANALYZE) workers, people, worker_assignments, worker_job_types, worker_places, device_assignments, devices, org_unit_versions`.execute(db);
   }
   return { filled };

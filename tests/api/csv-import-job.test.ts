@@ -62,10 +62,14 @@ describe('background CSV import', () => {
     // The last run applies every row in one go.
     await s.worker.drain();
     expect(await count(marker)).toBe(rows);
-    const staged = await withScope(s.db, { orgId }, (tx) => sql<{ n: string }>`SELECT count(*) AS n FROM csv_import_rows WHERE upload_key = ${key}`.execute(tx));
+    const staged = await withScope(s.db, { orgId }, (tx) => sql<{ n: string }>`SELECT count(*) AS n FROM csv_import_chunks WHERE upload_key = ${key}`.execute(tx));
     expect(Number(staged.rows[0]!.n)).toBe(0);
     // The wizard follows the import by the id it was given.
     expect(await status(started.jobId!)).toEqual({ state: 'done', done: rows, total: rows, error: null });
+    // One audit entry per record, written by the last run.
+    const audit = await sql<{ n: string; runs: string }>`SELECT count(*) AS n, count(DISTINCT a.request_id) AS runs FROM audit_log a JOIN equipment e ON a.record_id = e.id::text
+      WHERE e.org_id = ${orgId} AND e.name LIKE ${`${marker} %`} AND a.table_name = 'equipment' AND a.action = 'INSERT'`.execute(s.db);
+    expect(audit.rows[0]).toEqual({ n: String(rows), runs: '1' });
     // 12,000 rows through upload, staging runs and the apply: ~20 s alone, more beside the other suites.
   }, 120_000);
 
@@ -81,7 +85,7 @@ describe('background CSV import', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error).toMatch(/nothing was imported/);
     expect(await count(marker)).toBe(0);
-    const staged = await withScope(s.db, { orgId }, (tx) => sql<{ n: string }>`SELECT count(*) AS n FROM csv_import_rows WHERE upload_key = ${key}`.execute(tx));
+    const staged = await withScope(s.db, { orgId }, (tx) => sql<{ n: string }>`SELECT count(*) AS n FROM csv_import_chunks WHERE upload_key = ${key}`.execute(tx));
     expect(Number(staged.rows[0]!.n)).toBe(0);
     await withScope(s.db, { orgId }, (tx) => sql`UPDATE places SET code = 'WH', name = '倉庫' WHERE org_id = ${orgId} AND code = 'OLD-WH'`.execute(tx));
   });

@@ -120,7 +120,8 @@ async function onDisk(marker: string, key: string) {
     const one = async <T>(q: string, params: unknown[]) => (await db.query<T>(q, params)).rows[0]!;
     const listed = Number((await one<{ n: number }>(`SELECT count(*)::int AS n FROM equipment WHERE name LIKE $1`, [`${marker} %`])).n);
     const imp = await one<{ state: string; rows_done: number; rows_total: number }>(`SELECT state, rows_done, rows_total FROM csv_imports WHERE upload_key = $1`, [key]);
-    const staged = Number((await one<{ n: number }>(`SELECT count(*)::int AS n FROM csv_import_rows WHERE upload_key = $1`, [key])).n);
+    // Staged: the file rows the committed chunks cover (one csv_import_chunks row per chunk).
+    const staged = Number((await one<{ n: number }>(`SELECT coalesce(sum(rows), 0)::int AS n FROM csv_import_chunks WHERE upload_key = $1`, [key])).n);
     const jobs = (
       await db.query<{ state: string; leased: boolean }>(`SELECT state, locked_until > now() AS leased FROM jobs WHERE queue = $1 AND payload->>'key' = $2 ORDER BY id`, [CSV_IMPORT_QUEUE, key])
     ).rows;

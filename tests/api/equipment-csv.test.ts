@@ -571,3 +571,41 @@ describe('import: what a file may say', () => {
     expect((await apiFailure(importCsv(key, { dryrun: true, pageIndex: -1 }))).status).toBe(400);
   });
 });
+
+describe('import: the audit trail', () => {
+  it('one history entry per record, as a record saved in the console has: 150 created, then 150 updated by one file each', async () => {
+    const m = marker();
+    const n = 150;
+    const names = Array.from({ length: n }, (_, i) => `監査 ${m} ${String(i + 1).padStart(3, '0')}`);
+    const key = await upload(toCsv([['備品名', '種別', '配置場所', '利用状況', '購入日', '購入価格（円）'], ...names.map((name, i) => [name, ref.typeName, 'TKY', '使用中', '2024-04-01', String(i)])]));
+    expect((await importCsv(key, { dryrun: false })).summary).toEqual({ create: n, update: 0, unchanged: 0 });
+    // The same fields saved through the console, for comparison.
+    const typed = await create({ name: `監査 ${m} console`, equipmentTypeId: ref.typeId, placementPlaceId: ref.placeId, usageStatus: 'IN_USE', purchaseDate: '2024-04-01', purchasePrice: 0 });
+    const rows = (await listAll({ freeText: `監査 ${m}` })).filter((r) => r.id !== typed.id);
+    expect(rows.map((r) => r.name).sort()).toEqual(names);
+    const history = (id: string) => s.client(admin.token)(eq.history, { params: { equipmentId: id } as never });
+    const consoleEntry = (await history(typed.id)).items;
+    expect(consoleEntry).toHaveLength(1);
+    const byField = (changes: Array<{ field: string; after: unknown }>) => Object.fromEntries(changes.map((c) => [c.field, c.after]));
+    const expected = byField(consoleEntry[0]!.changes);
+    for (const row of rows) {
+      const items = (await history(row.id)).items;
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ action: 'INSERT', actor: consoleEntry[0]!.actor });
+      expect(byField(items[0]!.changes)).toEqual({ ...expected, name: row.name, purchasePrice: row.purchasePrice });
+    }
+
+    // An edit file changing one cell of every row: one UPDATE each, with that field only.
+    const file = utf8Rows((await exportCsv({ mode: 'edit', freeText: `監査 ${m}` })).bytes);
+    const memo = file[0]!.indexOf('メモ');
+    const edited = [file[0]!, ...file.slice(1).filter((r) => r[0] !== typed.id).map((r) => r.map((v, i) => (i === memo ? `メモ ${r[0]!.slice(0, 8)}` : v)))];
+    const update = await importCsv(await upload(toCsv(edited)), { dryrun: false });
+    expect(update.summary).toEqual({ create: 0, update: n, unchanged: 0 });
+    for (const row of rows) {
+      const items = (await history(row.id)).items;
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({ action: 'UPDATE', changes: [{ field: 'memo', before: null, after: `メモ ${row.id.slice(0, 8)}` }] });
+    }
+    expect((await history(typed.id)).items).toHaveLength(1);
+  });
+});

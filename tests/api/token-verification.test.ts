@@ -69,6 +69,16 @@ describe('access token verification', () => {
     await expect(verifier.verify(expired)).rejects.toThrow(/exp/);
   });
 
+  it('rejects a token that expired after it was last accepted (a verified token is remembered, its expiry is not)', async () => {
+    const claims = decodeJwt(tokens.accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    // Expires 6 s from now: past the 5 s clock tolerance within a few seconds.
+    const token = await resign({ ...claims, iat: now - 60, exp: now + 1 }, await emulatorKey());
+    await expect(verifier.verify(token)).resolves.toMatchObject({ sub });
+    await new Promise((r) => setTimeout(r, 6_500));
+    await expect(verifier.verify(token)).rejects.toThrow(/exp/);
+  }, 15_000);
+
   it('rejects a token re-signed with another key under the same kid', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     await expect(verifier.verify(await resign(decodeJwt(tokens.accessToken), privateKey))).rejects.toThrow(/signature/);

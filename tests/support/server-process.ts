@@ -17,8 +17,8 @@ export interface ServerProcess {
 
 /** Starts the server and waits for its banner: the demo sign-ins, or
  * `readyText` (a server on an external pool prints none). */
-export async function startServer(o: { dataDir: string; ports: Ports; env?: Record<string, string>; readyText?: string; timeoutMs?: number }): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServer(o: { dataDir: string; ports: Ports; env?: Record<string, string>; readyText?: string; timeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve('.'),
     env: {
       PATH: process.env.PATH,

@@ -1,15 +1,21 @@
 // Large CSV imports as background jobs (queue 'csv-import'), all or nothing
 // with visible progress:
 //   - each run re-reads the file and re-checks its next CHUNK rows (the
-//     database may have changed since the dry run), stages them into
-//     csv_import_rows and commits with csv_imports.rows_done advanced: the
-//     wizard's progress bar;
+//     database may have changed since the dry run), stages them as one row
+//     of csv_import_chunks (its creates and updates as two JSON arrays, each
+//     create with its new id) and commits with csv_imports.rows_done
+//     advanced: the wizard's progress bar;
 //   - the run that stages the last chunk also applies every staged row to the
-//     module's table with two set-based statements, in that one transaction.
+//     module's table with two set-based statements (one INSERT, one UPDATE,
+//     audited per record by the statement triggers of migration 0019), in
+//     that one transaction.
 // A SIGTERM or crash at any point rolls back that run only: staged rows are
 // not the module's rows, and the apply either commits whole or not at all.
 // The job's lease then runs out and another worker continues from the last
 // committed chunk.
+//
+// Each run logs what its steps took (info level: read, check, stage, insert,
+// update, clean, analyze in ms).
 import { sql } from 'kysely';
 import type { Locale } from '../../../src/api/contracts/common.js';
 import { moduleById } from '../../../src/api/modules/index.js';
@@ -19,8 +25,7 @@ import type { Tx } from '../../db/tenant.js';
 import { t } from '../../http/i18n.js';
 import { type FileStorage, readWithin } from '../../storage/storage.js';
 import { CSV_MAX_BYTES } from '../../../src/api/contracts/storage.js';
-import { type CheckResult, checkFile, readUpload } from './csv.js';
-import { col } from './sql.js';
+import { type CheckResult, checkFile, importFields, readUpload, rowsToWrite, writeRows } from './csv.js';
 
 export const CSV_IMPORT_QUEUE = 'csv-import';
 const CHUNK = 10_000;
@@ -46,15 +51,26 @@ export async function startImportJob(tx: Tx, o: { orgId: string; accountId: stri
 }
 
 async function fail(tx: Tx, key: string, message: string) {
-  await sql`DELETE FROM csv_import_rows WHERE upload_key = ${key}`.execute(tx);
+  await sql`DELETE FROM csv_import_chunks WHERE upload_key = ${key}`.execute(tx);
   await sql`UPDATE csv_imports SET state = 'failed', error = ${message}, updated_at = now() WHERE upload_key = ${key}`.execute(tx);
 }
 
-/** Column name → value of a checked row, for jsonb_populate_record. */
-const columnsOf = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [col(k), v]));
+/** Milliseconds per step, for the run's log line. */
+function stopwatch() {
+  const ms: Record<string, number> = {};
+  let at = performance.now();
+  return {
+    ms,
+    lap(step: string) {
+      const now = performance.now();
+      ms[step] = Math.round(now - at);
+      at = now;
+    },
+  };
+}
 
 export function csvImportJobHandler(storage: FileStorage): JobHandler {
-  return async ({ tx, job }) => {
+  return async ({ tx, job, logger }) => {
     const p = job.payload as unknown as Payload;
     const m = moduleById(p.module);
     const row = (
@@ -62,9 +78,19 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
     ).rows[0];
     if (!m || !row || row.state === 'done' || row.state === 'failed') return { skipped: true };
     const locale = row.locale;
+    const watch = stopwatch();
+
+    // Every earlier chunk must be staged: an import that a previous version
+    // of this code was staging (elsewhere) cannot be completed.
+    const earlier = await sql<{ n: number }>`SELECT coalesce(sum(rows), 0)::int AS n FROM csv_import_chunks WHERE upload_key = ${p.key} AND seq < ${p.from}`.execute(tx);
+    if (Number(earlier.rows[0]?.n ?? 0) !== p.from) {
+      await fail(tx, p.key, t(locale, 'csv.changedSinceCheck'));
+      return { failed: true };
+    }
 
     const file = await readUpload(m, locale, p.key, row.encoding, () => readWithin(storage, p.key, CSV_MAX_BYTES));
     const total = file.rows.length;
+    watch.lap('read');
     // Only this run's chunk is checked again (the database may have changed
     // since the dry run): each run costs the same, whatever the file's size.
     const checked: CheckResult = await checkFile(tx, m, locale, file, { from: p.from, to: p.from + CHUNK });
@@ -73,16 +99,14 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
       await fail(tx, p.key, t(locale, 'csv.changedSinceCheck'));
       return { failed: true };
     }
-    // Rows to write in this chunk (unchanged rows need nothing).
-    const staged = checked.rows
-      .map((r, i) => ({ seq: p.from + i, action: r.record.action, id: r.id, values: columnsOf(r.values) }))
-      .filter((r) => r.action !== 'unchanged');
-    if (staged.length) {
-      await sql`INSERT INTO csv_import_rows (org_id, upload_key, seq, action, row_id, "values")
-        SELECT ${job.org_id}, ${p.key}, (x->>'seq')::int, x->>'action', (x->>'id')::uuid, x->'values'
-        FROM jsonb_array_elements(${JSON.stringify(staged)}::jsonb) x
-        ON CONFLICT (org_id, upload_key, seq) DO NOTHING`.execute(tx);
-    }
+    watch.lap('check');
+    const fields = importFields(m, file);
+    const { creates, updates } = rowsToWrite(fields, checked.rows);
+    await sql`INSERT INTO csv_import_chunks (org_id, upload_key, seq, rows, creates, updates)
+      VALUES (${job.org_id}, ${p.key}, ${p.from}, ${checked.rows.length}, ${creates}::json, ${updates}::json)
+      ON CONFLICT (org_id, upload_key, seq) DO NOTHING`.execute(tx);
+    watch.lap('stage');
+
     const next = p.from + CHUNK;
     const done = Math.min(next, total);
     if (next < total) {
@@ -90,25 +114,28 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
       const nextJob = await enqueue(tx, { orgId: job.org_id, queue: CSV_IMPORT_QUEUE, payload: { module: p.module, key: p.key, from: next }, singletonKey: `csv:${p.key}:${next}`, maxAttempts: 3 });
       // The wizard follows the import through its current job.
       if (nextJob) await sql`UPDATE csv_imports SET job_id = ${nextJob} WHERE upload_key = ${p.key}`.execute(tx);
+      logger.info({ key: p.key, from: p.from, ms: watch.ms }, 'csv import chunk staged');
       return { staged: done };
     }
 
-    // The last chunk: apply everything staged, in this transaction.
-    const fields = [...new Set(file.fields.filter((f): f is string => !!f && f !== 'id'))];
-    const cols = fields.map((f) => sql.id(col(f)));
-    const from = sql`csv_import_rows s, LATERAL jsonb_populate_record(NULL::${sql.table(m.table)}, s."values") r`;
-    if (cols.length) {
-      await sql`INSERT INTO ${sql.table(m.table)} (org_id, ${sql.join(cols)})
-        SELECT s.org_id, ${sql.join(fields.map((f) => sql.ref(`r.${col(f)}`)))} FROM ${from}
-        WHERE s.upload_key = ${p.key} AND s.action = 'create' ORDER BY s.seq`.execute(tx);
-      await sql`UPDATE ${sql.table(m.table)} AS t SET updated_at = now(), ${sql.join(fields.map((f) => sql`${sql.id(col(f))} = ${sql.ref(`r.${col(f)}`)}`))}
-        FROM ${from} WHERE s.upload_key = ${p.key} AND s.action = 'update' AND t.id = s.row_id`.execute(tx);
-    }
-    await sql`DELETE FROM csv_import_rows WHERE upload_key = ${p.key}`.execute(tx);
+    // The last chunk: apply everything staged, in this transaction. Chunks in
+    // file order, each array in its order: rows are inserted in the order of
+    // their (time-ordered) ids.
+    const staged = await sql<{ creates: boolean; updates: boolean }>`SELECT bool_or(creates IS NOT NULL) AS creates, bool_or(updates IS NOT NULL) AS updates
+      FROM csv_import_chunks WHERE upload_key = ${p.key}`.execute(tx);
+    const from = (column: 'creates' | 'updates') =>
+      sql`(SELECT ${sql.ref(column)} AS a FROM csv_import_chunks WHERE upload_key = ${p.key} AND ${sql.ref(column)} IS NOT NULL ORDER BY seq) c
+        CROSS JOIN LATERAL json_populate_recordset(NULL::${sql.table(m.table)}, c.a) AS r`;
+    await writeRows(tx, m, job.org_id, fields, { creates: staged.rows[0]?.creates ? from('creates') : null, updates: staged.rows[0]?.updates ? from('updates') : null });
+    watch.lap('write');
+    await sql`DELETE FROM csv_import_chunks WHERE upload_key = ${p.key}`.execute(tx);
     await sql`UPDATE csv_imports SET state = 'done', rows_done = ${total}, updated_at = now() WHERE upload_key = ${p.key}`.execute(tx);
+    watch.lap('clean');
     // Thousands of new rows: fresh statistics now, not when autovacuum gets
     // there, or the next lists plan for the old row count (0006).
     await sql`SELECT refresh_table_stats(${m.table})`.execute(tx);
+    watch.lap('analyze');
+    logger.info({ key: p.key, from: p.from, ms: watch.ms }, 'csv import applied');
     return { imported: total };
   };
 }

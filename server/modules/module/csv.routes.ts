@@ -22,7 +22,7 @@ import { InvalidStorageKey, keyBelongsTo, readWithin, StorageNotFound, StorageTo
 import { CSV_MAX_BYTES } from '../../../src/api/contracts/storage.js';
 import { CSV_IMPORT_QUEUE, startImportJob } from './csv-job.js';
 import { todayInJapan } from './module.routes.js';
-import { applyRows, checkFile, csvColumns, exportCells, exportSelect, headerLabel, readUpload } from './csv.js';
+import { applyRows, checkFile, csvColumns, exportCells, exportSelect, headerLabel, pageOfChecked, readUpload } from './csv.js';
 import { fromClause as fromFor, whereClause } from './sql.js';
 
 const EXPORT_TTL_MS = 5 * 60 * 1000;
@@ -154,11 +154,11 @@ export function csvRoutes(): AnyRoute[] {
           // One uploaded file imports once: a repeated call (a retry, a double
           // submit) finds its row and writes nothing more.
           if (await claimUpload(tx, { orgId: auth.orgId, accountId: auth.accountId, key: b.uploadedFileKey, kind: m.id, rows: checked.rows.length })) {
-            await applyRows(tx, m, auth.orgId, checked.rows);
+            await applyRows(tx, m, auth.orgId, file, checked.rows);
           }
           imported = true;
         }
-        return { ...checked.result, ...pageOfRecords(checked.rows.map((r) => r.record), b), jobId, imported } as never;
+        return { ...checked.result, ...pageOfChecked(checked, b), jobId, imported } as never;
       }) as AnyRoute,
     ];
   }).concat([

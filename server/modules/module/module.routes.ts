@@ -11,7 +11,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
 import { moveRow, nextOrder } from './reorder.js';
-import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
+import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, listTables, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
 
 /** Today in Japan, where the organisations work (a per-organisation time
  * zone comes with the organisation settings). */
@@ -137,7 +137,9 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
   const idOf = (params: Record<string, string>) => params[m.api.idParam] as string;
   const mustGet = async (tx: Tx, rowId: string) => (await getRow(tx, m, rowId)) ?? Promise.reject(notFound());
   const routes: AnyRoute[] = [
-    defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>))) as never) as AnyRoute,
+    defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>))) as never, {
+      cache: { tables: listTables(m) },
+    }) as AnyRoute,
     defineRoute(c.get, async ({ params }, { tx }) => (await mustGet(tx, idOf(params as never))) as never) as AnyRoute,
     defineRoute(c.create, async ({ body }, { tx, auth }) => {
       await checkRefs(tx, m, body);

@@ -9,6 +9,8 @@ import type { Tx } from '../../db/tenant.js';
 type Ref = FieldDef & { kind: 'ref' };
 
 interface RefSql {
+  /** The tables `from` reads (a cached list's data version covers them). */
+  tables: readonly string[];
   /** FROM clause for the target, aliased `a`. */
   from: (a: string) => RawBuilder<unknown>;
   /** The text a person reads (sorting, freeText, CSV export). */
@@ -42,6 +44,7 @@ const byName = (table: string): Pick<RefSql, 'ordered'> => ({
 
 const named = (table: string, keyCols: string[], disableable: boolean): RefSql => ({
   ...byName(table),
+  tables: [table],
   from: (a) => sql`${sql.table(table)} AS ${sql.id(a)}`,
   label: (a) => sql<string>`${id(a, 'name')}`,
   json: (a) => sql`json_build_object('id', ${id(a, 'id')}, 'name', ${id(a, 'name')})`,
@@ -54,12 +57,16 @@ export const REFS: Record<RefTarget, RefSql> = {
   equipmentItem: named('equipment_items', ['name', 'code'], true),
   device: {
     ...byName('devices'),
+    tables: ['devices'],
     from: (a) => sql`devices AS ${sql.id(a)}`,
     label: (a) => sql<string>`${id(a, 'name')}`,
     json: (a) => sql`json_build_object('id', ${id(a, 'id')}, 'name', ${id(a, 'name')})`,
     keys: (a) => [sql<string>`lower(${id(a, 'device_tag')})`, sql<string>`lower(${id(a, 'serial_number')})`],
+    // The trigram index on the name (migration 0022), which RLS otherwise bars.
+    matching: (pattern) => sql<{ id: string }>`SELECT s.id FROM devices_search_ids(${pattern}) AS s(id)`,
   },
   worker: {
+    tables: ['workers', 'people'],
     // A worker is shown as their person.
     from: (a) => sql`(SELECT w.id, w.worker_number, coalesce(w.primary_email, p.email) AS email, p.id AS person_id,
         p.family_name || ' ' || p.given_name AS name, p.avatar_url FROM workers w JOIN people p ON p.id = w.person_id) AS ${sql.id(a)}`,
@@ -81,6 +88,7 @@ export const REFS: Record<RefTarget, RefSql> = {
   },
   place: {
     ...byName('places'),
+    tables: ['places'],
     from: (a) => sql`places AS ${sql.id(a)}`,
     label: (a) => sql<string>`${id(a, 'name')}`,
     json: (a) => sql`json_build_object('placeId', ${id(a, 'id')}, 'placeLabel', ${id(a, 'name')})`,
@@ -105,6 +113,12 @@ export const col = (field: string) => camelToSnake(field);
 /** The alias fromClause joins a reference field's target under. */
 export const refAlias = (field: string) => `r_${col(field)}`;
 export const refs = (m: ModuleDef) => Object.entries(m.fields).filter((e): e is [string, Ref] => e[1].kind === 'ref');
+
+/** Every table a module's list page reads: its own and its references'
+ * (search functions read the same tables). Each carries data versions
+ * (migration 0021), so the page can be reused between writes
+ * (server/http/list-cache.ts). */
+export const listTables = (m: ModuleDef): string[] => [...new Set([m.table, ...refs(m).flatMap(([, f]) => REFS[f.to].tables)])];
 
 /** FROM the module's table (alias m) with every reference joined. */
 export function fromClause(m: ModuleDef): RawBuilder<unknown> {

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/tenant.js';
 import { t } from '../../http/i18n.js';
 import { csvExportLink, registerCsvExport } from '../module/csv.routes.js';
 import { todayInJapan } from '../module/module.routes.js';
-import { alumniIdsAfterSql, alumniRowsSql, resolveFilters, resolveText, workforceIdsAfterSql, workforceRowsSql } from './sql.js';
+import { alumniIdsAfterSql, alumniRowsSql, currentOnly, resolveFilters, resolveText, workforceIdsAfterSql, workforceRowsSql } from './sql.js';
 import { sql } from 'kysely';
 import { alumniSpec, workforceSpec } from './spec.js';
 
@@ -96,11 +96,12 @@ function alumniCells(loc: Locale, r: AlumnusRow): string[] {
 async function workforceBatch(tx: Tx, loc: Locale, q: Record<string, unknown>, cursor: string | null, limit: number) {
   const query = q as unknown as WorkforceExportQuery;
   const today = todayInJapan();
-  const s = await resolveFilters(tx, workforceSpec(query, await resolveText(tx, query.freeText), today), today);
+  const spec = workforceSpec(query, await resolveText(tx, query.freeText), today);
+  const s = await resolveFilters(tx, spec, today, currentOnly(spec));
   const after = cursor ? (JSON.parse(cursor) as { name: string; id: string }) : null;
   const b = (await workforceIdsAfterSql(s, after, limit).execute(tx)).rows[0]!;
   if (!b.ids.length) return { cells: [], cursor: null };
-  const items = JSON.parse((await workforceRowsSql(s, sql`${b.ids}::uuid[]`).execute(tx)).rows[0]!.items) as PersonRow[];
+  const items = JSON.parse(`[${(await sql<{ items: string }>`SELECT ${workforceRowsSql(s, sql`${b.ids}::uuid[]`)} AS items`.execute(tx)).rows[0]!.items}]`) as PersonRow[];
   const last = b.ids.length - 1;
   return { cells: items.map((r) => workforceCells(loc, r)), cursor: b.ids.length < limit ? null : JSON.stringify({ name: b.names[last], id: b.ids[last] }) };
 }

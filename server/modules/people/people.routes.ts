@@ -1,7 +1,7 @@
 // The people lists' handlers (src/api/contracts/people.ts): the workforce
 // and the alumni, their counts, their CSV exports and the filter options.
 // "Today" is Japan time (todayInJapan), as everywhere dates are kept.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { ALUMNI_CATEGORY_TYPES, ALUMNI_CATEGORIES, MENU_PREFIX, type PeopleMenu, parseWorkforceCategory, STATE_STAGES, statesOfMenu, type WorkerType } from '../../../src/api/contracts/people-lifecycle.js';
 import {
   type AlumniQuery,
@@ -28,6 +28,10 @@ import {
   normalizeText,
   resolveFilters,
   resolveText,
+  byName,
+  currentOnly,
+  textMatchesCte,
+  textPatterns,
   type WorkforceSort,
   workforceCountsSql,
   workforceCountSql,
@@ -36,6 +40,8 @@ import {
 } from './sql.js';
 import { alumniExport, workforceExport } from './csv.js';
 import { alumniSpec, restrict, workforceSpec } from './spec.js';
+
+type Sql = RawBuilder<unknown>;
 
 /** Where a page starts and how many rows it reads, from whichever end of the list is nearer (OFFSET costs what it skips). */
 function pageWindow(pageIndex: number, pageSize: number, total: number) {
@@ -59,9 +65,9 @@ async function pageOf(
   o: {
     pageIndex: number;
     pageSize: number;
-    count: ReturnType<typeof workforceCountSql>;
-    ids: (limit: number, offset: number, reverse: boolean) => ReturnType<typeof workforceIdsSql>;
-    rows: (ids: ReturnType<typeof workforceIdsSql>) => ReturnType<typeof workforceRowsSql>;
+    count: ReturnType<typeof alumniCountSql>;
+    ids: (limit: number, offset: number, reverse: boolean) => ReturnType<typeof alumniIdsSql>;
+    rows: (ids: ReturnType<typeof alumniIdsSql>) => ReturnType<typeof alumniRowsSql>;
   },
 ): Promise<JsonText<never>> {
   let total: number;
@@ -89,23 +95,52 @@ const unfiltered = (q: { departmentIdIn: string[]; positionIdIn: string[]; jobTy
 const menuStates = (menu: PeopleMenu) => Object.fromEntries(statesOfMenu(menu).map((state) => [`${MENU_PREFIX[menu]}-${state}`, STATE_STAGES[state]]));
 const alumniCategories = (only: readonly WorkerType[]) => Object.fromEntries(ALUMNI_CATEGORIES.map((c) => [c, restrict(ALUMNI_CATEGORY_TYPES[c], only)]));
 
-/** The workforce page: the list handler's statements (the benchmark times them directly too). */
+/**
+ * The workforce page: the list handler's statements (the benchmark times
+ * them directly too). The first page is one statement: the total (the kept
+ * counts without filters: computed and kept by a second statement only when
+ * not kept yet), the page's ids and their rows (workforce_rows). A later page
+ * reads the total first (it says which end of the list is nearer), then ids
+ * and rows in one. Filters and free text are resolved before
+ * (resolveFilters, resolveText), but in name order the text is searched in
+ * the page's statement (textMatchesCte).
+ */
 export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJapan()): Promise<JsonText<never>> {
-  const s = await resolveFilters(tx, workforceSpec(q, await resolveText(tx, q.freeText), today), today);
   const sort: WorkforceSort = q.sortColumn ?? 'PERSON';
-  let count = workforceCountSql(s);
-  if (unfiltered(q)) {
-    const key = `${MENU_PREFIX[q.menu]}-${parseWorkforceCategory(q.menu, q.category)}`;
-    const counts = await cachedCounts(tx, `workforce:${q.menu}`, today, workforceCountsSql({ ...s, stages: null }, menuStates(q.menu)));
-    count = sql<string>`${counts[key] ?? 0}::bigint`;
+  const desc = q.sortOrder === 'desc';
+  const patterns = textPatterns(q.freeText);
+  const inline = patterns !== null && byName(workforceSpec(q, null, today), sort);
+  const spec = workforceSpec(q, inline ? { patterns } : await resolveText(tx, q.freeText), today);
+  const s = await resolveFilters(tx, spec, today, currentOnly(spec));
+  const tm = inline ? textMatchesCte(s, patterns) : null;
+  const kept = unfiltered(q)
+    ? { list: `workforce:${q.menu}`, key: `${MENU_PREFIX[q.menu]}-${parseWorkforceCategory(q.menu, q.category)}`, compute: () => workforceCountsSql({ ...s, stages: null }, menuStates(q.menu)) }
+    : null;
+  const total = async () => {
+    if (!kept) return Number((await sql<{ n: string }>`${tm ? sql`WITH ${tm}` : sql``} SELECT ${tm ? sql`(SELECT count(*) FROM tm)` : workforceCountSql(s)} AS n`.execute(tx)).rows[0]!.n);
+    return Number((await cachedCounts(tx, kept.list, today, kept.compute()))[kept.key] ?? 0);
+  };
+  const ids = (limit: number, offset: number, reverse: boolean) => workforceIdsSql(s, sort, desc, limit, offset, reverse, tm !== null);
+  const statement = (n: Sql, pageIds: Sql) => sql<{ n: string | null; items: string }>`WITH ${sql.join([...(tm ? [tm] : []), sql`page AS MATERIALIZED (SELECT ${n} AS n, ${pageIds} AS ids)`])}
+    SELECT page.n, CASE WHEN cardinality(page.ids) = 0 THEN '' ELSE ${workforceRowsSql(s, sql`page.ids`)} END AS items FROM page`;
+  if (q.pageIndex === 0) {
+    // The kept counts as they stand (null when there are none for today and the workers as they are).
+    const n = kept
+      ? sql`(SELECT coalesce((c.counts ->> ${kept.key})::bigint, 0) FROM people_list_counts c
+          WHERE c.list = ${kept.list} AND c.day = ${today}::date AND c.v = coalesce((SELECT v FROM people_list_versions), 0))`
+      : tm
+        ? sql`(SELECT count(*) FROM tm)`
+        : workforceCountSql(s);
+    const r = (await statement(n, ids(q.pageSize, 0, false)).execute(tx)).rows[0]!;
+    return new JsonText(`{"items":[${r.items}],"count":${r.n === null ? await total() : Number(r.n)}}`);
   }
-  return pageOf(tx, {
-    pageIndex: q.pageIndex,
-    pageSize: q.pageSize,
-    count,
-    ids: (limit, offset, reverse) => workforceIdsSql(s, sort, q.sortOrder === 'desc', limit, offset, reverse),
-    rows: (ids) => workforceRowsSql(s, ids),
-  });
+  const n = await total();
+  const w = pageWindow(q.pageIndex, q.pageSize, n);
+  if (w.limit <= 0) return new JsonText(`{"items":[],"count":${n}}`);
+  // From the end: the ids come reversed; the rows are in the list's order again.
+  const pageIds = w.fromEnd ? sql`ARRAY(SELECT x.id FROM unnest(${ids(w.limit, w.skip, true)}) WITH ORDINALITY AS x(id, o) ORDER BY x.o DESC)` : ids(w.limit, w.skip, false);
+  const r = (await statement(sql`${n}::bigint`, pageIds).execute(tx)).rows[0]!;
+  return new JsonText(`{"items":[${r.items}],"count":${n}}`);
 }
 
 /** People per category of the menu, keyed `<menu prefix>-<state>`. */

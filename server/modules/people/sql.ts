@@ -9,7 +9,10 @@
 // and lifecycle dates are in the index); a date sort walks the workers'
 // date index and keeps each person's row worker — and only the page's
 // people are then shaped into JSON by PostgreSQL (the module lists' way,
-// server/modules/module/sql.ts).
+// server/modules/module/sql.ts). The workforce's rows are kept rendered per
+// worker by triggers and read by workforce_rows (0020); the alumni's are
+// built here (listsCtes), which is also what workforce_rows does for the
+// people it does not keep.
 import { type RawBuilder, sql } from 'kysely';
 import { type LifecycleStage, NEW_HIRE_MONTHS, WORKER_TYPES, type WorkerType, toKatakana } from '../../../src/api/contracts/people-lifecycle.js';
 import { likeEscape } from '../../db/like.js';
@@ -150,20 +153,24 @@ const FILTER_MATCH_MAX = 5_000;
  * by its key), in one statement, before the list's statements: those then
  * read `id = ANY(…)`, whose size the planner sees, instead of probing every
  * worker's assignments (a scan of all workers). The same conditions as
- * filterConds.
+ * filterConds. `current`: the list's workers are all current (no alumni
+ * among its stages), so each one's day is today or later and an assignment
+ * that ended by today is skipped before its worker is read (the index holds
+ * its end: a unit that many left costs only its current members).
  */
-export async function resolveFilters<F extends WorkerFilters>(tx: Tx, f: F, d: string): Promise<F> {
+export async function resolveFilters<F extends WorkerFilters>(tx: Tx, f: F, d: string, current = false): Promise<F> {
   if (!hasFilters(f)) return f;
   const sets: Sql[] = [];
   const on = asOfSql('x', d);
   // Each assignment's worker by its key (OFFSET 0 keeps the look-up: joined
   // plainly, the planner hashes every worker of the organisation).
   const workerOf = sql`CROSS JOIN LATERAL (SELECT x.started_on, x.ended_on FROM workers x WHERE x.id = a.worker_id OFFSET 0) x`;
+  const open = current ? sql<boolean>`(a.valid_to IS NULL OR a.valid_to > ${day(d)}) AND ` : sql<boolean>``;
   if (f.departmentIds.length) {
-    sets.push(sql`SELECT a.worker_id FROM worker_assignments a ${workerOf} WHERE a.unit_id = ANY(${[...f.departmentIds]}::uuid[]) AND ${validOn('a', on)}`);
+    sets.push(sql`SELECT a.worker_id FROM worker_assignments a ${workerOf} WHERE a.unit_id = ANY(${[...f.departmentIds]}::uuid[]) AND ${open}${validOn('a', on)}`);
   }
   if (f.positionIds.length) {
-    sets.push(sql`SELECT a.worker_id FROM worker_assignments a ${workerOf} WHERE a.position_id = ANY(${[...f.positionIds]}::uuid[]) AND ${validOn('a', on)}`);
+    sets.push(sql`SELECT a.worker_id FROM worker_assignments a ${workerOf} WHERE a.position_id = ANY(${[...f.positionIds]}::uuid[]) AND ${open}${validOn('a', on)}`);
   }
   if (f.jobTypeIds.length) sets.push(sql`SELECT j.worker_id FROM worker_job_types j WHERE j.job_type_id = ANY(${[...f.jobTypeIds]}::uuid[])`);
   if (f.placeIds.length) sets.push(sql`SELECT l.worker_id FROM worker_places l WHERE l.place_id = ANY(${[...f.placeIds]}::uuid[])`);
@@ -180,18 +187,21 @@ export async function resolveFilters<F extends WorkerFilters>(tx: Tx, f: F, d: s
 export type TextMatch = { ids: string[] } | { patterns: string[] } | null;
 const TEXT_MATCH_MAX = 10_000;
 
-/** Hiragana as katakana (kana are stored in katakana): さとう → サトウ. */
-
 /** The search text as stored text is written (full-width ASCII and the
  * ideographic space half-width, half-width kana full-width; spaces folded). */
 export function normalizeText(text: string | undefined): string {
   return normalizeCell(text ?? '').replace(/\s+/gu, ' ').trim();
 }
 
-export async function resolveText(tx: Tx, freeText: string | undefined): Promise<TextMatch> {
+/** The ILIKE patterns of a free text: as typed, and hiragana as katakana (kana are stored in katakana: さとう → サトウ). */
+export function textPatterns(freeText: string | undefined): string[] | null {
   const text = normalizeText(freeText);
-  if (!text) return null;
-  const patterns = [...new Set([text, toKatakana(text)])].map((t) => `%${likeEscape(t)}%`);
+  return text ? [...new Set([text, toKatakana(text)])].map((t) => `%${likeEscape(t)}%`) : null;
+}
+
+export async function resolveText(tx: Tx, freeText: string | undefined): Promise<TextMatch> {
+  const patterns = textPatterns(freeText);
+  if (!patterns) return null;
   const r = await sql<{ ids: string[] }>`SELECT ARRAY(
       SELECT DISTINCT s.id FROM unnest(${patterns}::text[]) AS p(pattern) CROSS JOIN LATERAL people_list_search_ids(p.pattern) AS s(id)
       LIMIT ${TEXT_MATCH_MAX + 1}) AS ids`.execute(tx);
@@ -233,6 +243,9 @@ function typeCond(w: string, types: readonly WorkerType[]): Sql<boolean> | null 
   return sql<boolean>`${col(w, 'worker_type')} = ANY(${[...types]}::text[])`;
 }
 
+/** Every worker the list selects is current (alumni are not among its stages): its day is today or later. */
+export const currentOnly = (s: WorkforceSpec) => s.stages !== null && !s.stages.includes('ALUMNI');
+
 /** Worker `w` matches the list: type, stage today, filters (not the text: that is the person's). */
 export function workerMatches(w: string, s: WorkforceSpec): Sql<boolean> {
   return and([
@@ -265,14 +278,35 @@ export type WorkforceSort = 'PERSON' | 'WORKER_TYPE' | 'JOINED_ON' | 'LEFT_ON';
 export const workforceCountSql = (s: WorkforceSpec): Sql<string> =>
   sql<string>`(SELECT count(*) FROM (SELECT w.person_id FROM workers w WHERE ${workerMatches('w', s)} AND ${and([textCond(sql`w.person_id`, s.text)])} GROUP BY w.person_id) x)`;
 
-/** The page's person ids, in the list's order (an ARRAY expression). */
-export function workforceIdsSql(s: WorkforceSpec, sort: WorkforceSort, desc: boolean, limit: number, offset: number, reverse = false): Sql<string[]> {
+/** The list is in name order (one worker type: every row has it). */
+export const byName = (s: WorkforceSpec, sort: WorkforceSort) => sort === 'PERSON' || (sort === 'WORKER_TYPE' && s.types.length < 2);
+
+/** A pattern without a letter that has a case (kanji, kana, digits, spaces, a few signs): LIKE finds what ILIKE would. */
+const CASELESS = /^[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff0-9 %\\.@+-]*$/;
+
+/**
+ * A free text's matches when the list is in name order: the people the
+ * search finds (people_list_search, 0020, with the names it read) that have
+ * a matching worker, found once in the page's statement for the count and
+ * the page (`tm`, a CTE): a sort of the matches instead of a walk of every
+ * name before the first one, and no round trip with their ids.
+ */
+export function textMatchesCte(s: WorkforceSpec, patterns: string[]): Sql {
+  // Two patterns (hiragana typed) may find one person twice.
+  const distinct = patterns.length > 1 ? sql`DISTINCT` : sql``;
+  return sql`tm AS MATERIALIZED (SELECT ${distinct} t.id, t.name AS k FROM unnest(${patterns}::text[], ${patterns.map((p) => CASELESS.test(p))}::boolean[]) AS p(pattern, caseless)
+    CROSS JOIN LATERAL people_list_search(p.pattern, p.caseless) AS t
+    WHERE EXISTS (SELECT 1 FROM workers mw WHERE mw.person_id = t.id AND ${workerMatches('mw', s)}))`;
+}
+
+/** The page's person ids, in the list's order (an ARRAY expression; `tm`: textMatchesCte is in the statement). */
+export function workforceIdsSql(s: WorkforceSpec, sort: WorkforceSort, desc: boolean, limit: number, offset: number, reverse = false, tm = false): Sql<string[]> {
   // `reverse`: the exact reverse order (a deep page read from the end).
   const dir = sql.raw(desc !== reverse ? 'DESC' : 'ASC');
   const nulls = sql.raw(reverse ? 'NULLS FIRST' : 'NULLS LAST');
   const page = sql`LIMIT ${limit} OFFSET ${offset}`;
-  // One worker type: every row has it; the list is in name order.
-  if (sort === 'PERSON' || (sort === 'WORKER_TYPE' && s.types.length < 2)) {
+  if (tm) return sql<string[]>`ARRAY(SELECT tm.id FROM tm ORDER BY tm.k ${dir}, tm.id ${dir} ${page})`;
+  if (byName(s, sort)) {
     return sql<string[]>`ARRAY(SELECT p.id FROM people p WHERE ${personMatches('p', s)} ORDER BY ${personName('p')} ${dir}, p.id ${dir} ${page})`;
   }
   if (sort === 'WORKER_TYPE') {
@@ -325,11 +359,9 @@ export async function cachedCounts(tx: Tx, list: string, today: string, compute:
   return r.rows[0]!.counts;
 }
 
-const named = (a: string) => sql`json_build_object('id', ${col(a, 'id')}, 'name', ${col(a, 'name')})`;
-const namedOrNull = (a: string) => sql`CASE WHEN ${col(a, 'id')} IS NULL THEN NULL ELSE ${named(a)} END`;
-
 /**
- * The per-person lists of a page, set-based: `orgWorkers` is a SELECT of
+ * The per-person lists of an alumni page, set-based (the workforce's are
+ * kept, 0020, and built the same way): `orgWorkers` is a SELECT of
  * (person_id, worker_id, as_of) — the workers whose units, positions, job
  * types and places the row shows, each read as of its day — and
  * `deviceWorkers` one of (person_id, worker_id) whose devices (not returned)
@@ -383,32 +415,19 @@ const list = (k: string) => sql`coalesce(${sql.ref(`lists.${k}`)}, '[]'::json)`;
 
 const kana = (p: string) => sql`nullif(trim(coalesce(${col(p, 'family_name_kana')}, '') || ' ' || coalesce(${col(p, 'given_name_kana')}, '')), '')`;
 
-/** The rows of the given person ids (an array expression), shaped as PersonRow, in its order, as one JSON text. */
-export function workforceRowsSql(s: WorkforceSpec, ids: Sql): Sql<{ items: string }> {
-  return sql<{ items: string }>`WITH pg AS (SELECT page.id, page.ord FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS page(id, ord)),
-    mw AS MATERIALIZED (SELECT mw.person_id, mw.id, mw.worker_type, mw.worker_number, mw.started_on, mw.ended_on, mw.primary_email, mw.contract_start_on, mw.contract_end_on,
-        mw.job_title_id, mw.job_grade_id, mw.job_competency_id, ${stageSql('mw', s.today)} AS stage, ${asOfSql('mw', s.today)} AS as_of,
-        row_number() OVER (PARTITION BY mw.person_id ORDER BY mw.started_on NULLS LAST, mw.id) AS n
-      FROM workers mw WHERE mw.person_id IN (SELECT pg.id FROM pg) AND ${workerMatches('mw', s)}),
-    m AS MATERIALIZED (SELECT mw.person_id, json_agg(json_build_object('workerId', mw.id, 'workerType', mw.worker_type, 'workerNumber', mw.worker_number, 'stage', mw.stage) ORDER BY mw.n) AS workers,
-        to_json(ARRAY(SELECT t.v FROM unnest(${[...WORKER_TYPES]}::text[]) WITH ORDINALITY AS t(v, o) WHERE t.v = ANY(array_agg(mw.worker_type)) ORDER BY t.o)) AS types
-      FROM mw GROUP BY mw.person_id),
-    ${listsCtes(sql`SELECT mw.person_id, mw.id AS worker_id, mw.as_of FROM mw`, sql`SELECT mw.person_id, mw.id AS worker_id FROM mw`, false, s.today)}
-    SELECT coalesce(json_agg(r ORDER BY r.ord), '[]')::text AS items FROM (SELECT pg.ord,
-      p.id AS "personId", ${personName('p')} AS name, ${kana('p')} AS kana, p.avatar_url AS "avatarUrl",
-      coalesce(rw.primary_email, p.email) AS email, m.workers, m.types AS "workerTypes",
-      ${list('departments')} AS departments, ${list('positions')} AS positions,
-      ${namedOrNull('jt')} AS "jobTitle", ${namedOrNull('jg')} AS "jobGrade", ${namedOrNull('jc')} AS "jobCompetency",
-      ${list('jobTypes')} AS "jobTypes", ${list('places')} AS places,
-      rw.started_on AS "joinedOn", rw.ended_on AS "leftOn", rw.contract_start_on AS "contractStartOn", rw.contract_end_on AS "contractEndOn",
-      ${list('devices')} AS devices, coalesce(apps.n, 0) AS "appCount"
-    FROM pg JOIN people p ON p.id = pg.id
-    JOIN m ON m.person_id = p.id
-    JOIN mw rw ON rw.person_id = p.id AND rw.n = 1
-    LEFT JOIN job_titles jt ON jt.id = rw.job_title_id
-    LEFT JOIN job_grades jg ON jg.id = rw.job_grade_id
-    LEFT JOIN job_competencies jc ON jc.id = rw.job_competency_id
-    ${listsJoins}) r`;
+/**
+ * The rows of the given person ids (an array expression), shaped as
+ * PersonRow, in its order, as JSON texts joined by commas (a scalar
+ * expression; the caller writes the brackets): the page's matching workers
+ * with their joining date, stage and organisation day, chosen here,
+ * rendered by workforce_rows (0020: each worker's row kept by triggers and
+ * read in one look-up; a plan made once per connection).
+ */
+export function workforceRowsSql(s: WorkforceSpec, ids: Sql): Sql<string> {
+  const agg = (v: Sql) => sql`coalesce(array_agg(${v}), '{}')`;
+  return sql<string>`(SELECT workforce_rows(${ids}, ${agg(sql`mw.id`)}, ${agg(sql`mw.person_id`)}, ${agg(sql`mw.started_on`)},
+      ${agg(stageSql('mw', s.today))}, ${agg(asOfSql('mw', s.today))}, ${s.today}::date, ${[...WORKER_TYPES]}::text[])
+    FROM workers mw WHERE mw.person_id = ANY(${ids}) AND ${workerMatches('mw', s)})`;
 }
 
 /** Keyset batch for the CSV: the next people in name order after `after`. */

@@ -1,0 +1,98 @@
+// Reuse of list responses between writes.
+//
+// A list page (a module's GET list, built as JSON text by PostgreSQL) is a
+// function of the caller's organisation, the query, and the rows of a few
+// tables. Each of those tables carries a data version per organisation that
+// grows with every committed write (migration 0021, table_versions); the sum
+// over the list's tables is read in the same statement that resolves the
+// caller, before anything else. Then:
+//
+// - the response carries `ETag: "<key digest>.<version>"` and
+//   `Cache-Control: private, no-cache`, so a browser revalidates every time
+//   and a request whose If-None-Match still holds gets 304 with no body;
+// - a page built under a version is kept here (in memory, least recently
+//   used first out, within LIST_CACHE_MB) and served again while the
+//   version is unchanged: no transaction, no list statement.
+//
+// It is never stale: every request reads the version from the database
+// (which replicas share), and a page is kept under the version read before
+// its rows were (so the rows are at least that new; a write that commits in
+// between only wastes the entry). Nothing here is state a replica depends
+// on: an empty cache (a restart, another replica) only means a slower answer.
+// The key holds the organisation and the route, not the account: a list
+// whose rows depend on more than the organisation (RLS is per organisation;
+// the route's area is checked before the cache is consulted) must not use it.
+import { createHash } from 'node:crypto';
+
+interface Entry {
+  version: string;
+  /** UTF-8, as sent: encoding 100 rows of Japanese text again for every
+   * response cost more than the rest of a kept page's answer. */
+  body: Uint8Array;
+  bytes: number;
+}
+
+export class ListCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    /** Changes the ETags of another build (whose output may differ). */
+    private readonly salt: string,
+  ) {}
+
+  /** The page kept for `key` if it was built under `version`. */
+  get(key: string, version: string): Uint8Array | null {
+    const e = this.entries.get(key);
+    if (!e) return null;
+    this.entries.delete(key);
+    if (e.version !== version) {
+      this.bytes -= e.bytes;
+      return null;
+    }
+    this.entries.set(key, e); // most recently used last
+    return e.body;
+  }
+
+  set(key: string, version: string, body: Uint8Array): void {
+    // A page larger than an eighth of the budget is not kept.
+    const bytes = body.byteLength + key.length * 2 + 64;
+    if (bytes > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.bytes;
+    }
+    this.entries.set(key, { version, body, bytes });
+    this.bytes += bytes;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  etag(key: string, version: string): string {
+    return `"${createHash('sha1').update(this.salt).update(key).digest('base64url').slice(0, 16)}.${version}"`;
+  }
+}
+
+/** The cache key of a request: organisation, route, and its query with the
+ * parameters in a fixed order. */
+export function listCacheKey(orgId: string, routeId: string, url: string): string {
+  const q = new URL(url).searchParams;
+  q.sort();
+  return `${orgId}\n${routeId}\n${q.toString()}`;
+}
+
+/** Whether an If-None-Match header names the ETag (weak comparison). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,135 @@
+// List pages reused between writes (server/http/list-cache.ts, migration
+// 0021): what a user would notice if it were wrong is a stale list (a row
+// they just created or renamed missing), another organisation's rows, or a
+// list they may no longer open. And what it gives: a browser's revalidation
+// answered with 304 and no body.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleContracts } from '../../src/api/modules/contracts.js';
+import { equipment, equipmentTypes } from '../../src/api/modules/equipment.js';
+import { MODULES } from '../../src/api/modules/index.js';
+import { withScope } from '../../server/db/tenant.js';
+import { listTables } from '../../server/modules/module/sql.js';
+import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
+
+const eq = moduleContracts(equipment);
+const types = moduleContracts(equipmentTypes);
+
+let s: TestServer;
+let orgId: string;
+let otherOrgId: string;
+let admin: TestAccount;
+let other: TestAccount;
+
+const marker = () => crypto.randomUUID().slice(0, 8);
+const get = (path: string, acc: TestAccount, headers: Record<string, string> = {}) =>
+  s.app.request(path, { headers: { authorization: `Bearer ${acc.token}`, ...headers } });
+const names = async (res: Response) => ((await res.json()) as { items: Array<{ name: string }> }).items.map((r) => r.name);
+
+beforeAll(async () => {
+  s = await createTestServer();
+  orgId = await s.createOrg();
+  otherOrgId = await s.createOrg();
+  [admin, other] = await Promise.all([s.createAccount({ orgId, areas: ['GA'] }), s.createAccount({ orgId: otherOrgId, areas: ['GA'] })]);
+});
+afterAll(() => s?.close());
+
+describe('a list page between writes', () => {
+  it('is revalidated by the browser: 304 without a body while nothing changed, the new page after a write', async () => {
+    const m = marker();
+    await s.client(admin.token)(eq.create, { body: { name: `机 ${m}` } as never });
+    const path = `/v2/equipment?freeText=${m}`;
+    const first = await get(path, admin);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await names(first)).toEqual([`机 ${m}`]);
+
+    const again = await get(path, admin, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    await s.client(admin.token)(eq.create, { body: { name: `椅子 ${m}` } as never });
+    const after = await get(path, admin, { 'if-none-match': etag! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect((await names(after)).sort()).toEqual([`机 ${m}`, `椅子 ${m}`].sort());
+  });
+
+  it('shows a renamed reference at once, also when the page was just served from memory', async () => {
+    const m = marker();
+    const type = await s.client(admin.token)(types.create, { body: { name: `種別 ${m}` } as never });
+    await s.client(admin.token)(eq.create, { body: { name: `備品 ${m}`, equipmentTypeId: type.id } as never });
+    const path = `/v2/equipment?freeText=${encodeURIComponent(`備品 ${m}`)}`;
+    const typeName = async () => ((await (await get(path, admin)).json()) as { items: Array<{ equipmentTypeName: string }> }).items[0]!.equipmentTypeName;
+    expect(await typeName()).toBe(`種別 ${m}`);
+    expect(await typeName()).toBe(`種別 ${m}`); // the kept page
+    await s.client(admin.token)(types.update, { params: { id: type.id } as never, body: { name: `新種別 ${m}` } as never });
+    expect(await typeName()).toBe(`新種別 ${m}`);
+
+    // A write outside the API (another replica, a job, SQL) is seen as well.
+    await withScope(s.db, { orgId }, (tx) => sql`UPDATE equipment_types SET name = ${`旧種別 ${m}`} WHERE id = ${type.id}`.execute(tx));
+    expect(await typeName()).toBe(`旧種別 ${m}`);
+  });
+
+  it('is never another organisation’s page, nor its ETag', async () => {
+    const m = marker();
+    await s.client(admin.token)(eq.create, { body: { name: `自社 ${m}` } as never });
+    await s.client(other.token)(eq.create, { body: { name: `他社 ${m}` } as never });
+    const path = `/v2/equipment?freeText=${m}`;
+    const mine = await get(path, admin);
+    expect(await names(mine)).toEqual([`自社 ${m}`]);
+    const theirs = await get(path, other, { 'if-none-match': mine.headers.get('etag')! });
+    expect(theirs.status).toBe(200);
+    expect(await names(theirs)).toEqual([`他社 ${m}`]);
+  });
+
+  it('is not served to a caller who lost the area, nor to one who never had it', async () => {
+    const path = '/v2/equipment?pageSize=5';
+    const holder = await s.createAccount({ orgId, areas: ['GA'] });
+    const first = await get(path, holder);
+    expect(first.status).toBe(200);
+    const outsider = await s.createAccount({ orgId, areas: ['HR'] });
+    expect((await get(path, outsider)).status).toBe(403);
+    expect((await get(path, outsider, { 'if-none-match': first.headers.get('etag')! })).status).toBe(403);
+    // Its role loses GA.
+    await withScope(s.db, { orgId }, (tx) =>
+      sql`UPDATE product_permissions SET ga = false WHERE id IN (
+        SELECT rpp.product_permission_id FROM role_product_permissions rpp
+        JOIN role_people_groups rpg ON rpg.role_id = rpp.role_id
+        JOIN people_group_overrides o ON o.people_group_id = rpg.people_group_id
+        WHERE o.person_id = ${holder.personId})`.execute(tx),
+    );
+    expect((await get(path, holder, { 'if-none-match': first.headers.get('etag')! })).status).toBe(403);
+  });
+
+  it('carries no ETag on an error', async () => {
+    const res = await get('/v2/equipment?pageSize=5000', admin);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('data versions', () => {
+  it('are kept on every table a module list reads', async () => {
+    const wanted = [...new Set(MODULES.flatMap(listTables))];
+    const r = await sql<{ table_name: string; n: string }>`
+      SELECT c.relname AS table_name, count(*) AS n FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE t.tgname LIKE 'table_versions_%' AND c.relname = ANY(${wanted}::text[]) GROUP BY c.relname`.execute(s.db);
+    const found = Object.fromEntries(r.rows.map((x) => [x.table_name, Number(x.n)]));
+    expect(Object.fromEntries(wanted.map((t) => [t, found[t] ?? 0]))).toEqual(Object.fromEntries(wanted.map((t) => [t, 4])));
+  });
+
+  it('grow once per statement, per organisation written', async () => {
+    const version = async (org: string) =>
+      Number((await sql<{ v: string }>`SELECT data_version(${org}::uuid, ARRAY['equipment']) AS v`.execute(s.db)).rows[0]!.v);
+    const [a0, b0] = [await version(orgId), await version(otherOrgId)];
+    await withScope(s.db, { orgId }, (tx) =>
+      sql`INSERT INTO equipment (org_id, name) SELECT ${orgId}, 'bulk ' || g FROM generate_series(1, 50) g`.execute(tx),
+    );
+    expect(await version(orgId)).toBe(a0 + 1);
+    expect(await version(otherOrgId)).toBe(b0);
+  });
+});

@@ -1,0 +1,51 @@
+// The in-memory part of list reuse (server/http/list-cache.ts): a page is
+// returned only under the version it was built with, and the memory budget
+// holds, dropping the least recently used pages first.
+import { describe, expect, it } from 'vitest';
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+import { etagMatches, ListCache, listCacheKey } from '../../server/http/list-cache.js';
+
+describe('ListCache', () => {
+  it('returns a page only under its version', () => {
+    const c = new ListCache(1 << 20, 'salt');
+    const page = utf8('{"items":[]}');
+    c.set('k', '7', page);
+    expect(c.get('k', '7')).toBe(page);
+    expect(c.get('k', '8')).toBeNull();
+    // The stale page is gone, not kept beside the new version.
+    expect(c.get('k', '7')).toBeNull();
+  });
+
+  it('keeps within its budget, least recently used out first', () => {
+    const page = utf8('x'.repeat(2000)); // ~2 KB each
+    const c = new ListCache(20_000, 'salt');
+    for (let i = 0; i < 8; i++) c.set(`k${i}`, '1', page);
+    c.get('k0', '1'); // used again: kept
+    c.set('k8', '1', page);
+    c.set('k9', '1', page);
+    expect(c.get('k0', '1')).toBe(page);
+    expect(c.get('k1', '1')).toBeNull();
+    expect(c.size).toBeLessThanOrEqual(9);
+    // A page larger than an eighth of the budget is not kept.
+    c.set('big', '1', utf8('y'.repeat(4000)));
+    expect(c.get('big', '1')).toBeNull();
+  });
+
+  it('names a request by organisation, route and its parameters in any order', () => {
+    expect(listCacheKey('o', 'r', 'http://h/v2/x?b=2&a=1')).toBe(listCacheKey('o', 'r', 'http://h/v2/x?a=1&b=2'));
+    expect(listCacheKey('o', 'r', 'http://h/v2/x?a=1')).not.toBe(listCacheKey('p', 'r', 'http://h/v2/x?a=1'));
+  });
+
+  it('ETags differ by key, version and build, and match If-None-Match lists', () => {
+    const a = new ListCache(1 << 20, 'build-1');
+    const b = new ListCache(1 << 20, 'build-2');
+    expect(a.etag('k', '1')).not.toBe(a.etag('k', '2'));
+    expect(a.etag('k', '1')).not.toBe(a.etag('j', '1'));
+    expect(a.etag('k', '1')).not.toBe(b.etag('k', '1'));
+    const e = a.etag('k', '1');
+    expect(etagMatches(`"other", W/${e}`, e)).toBe(true);
+    expect(etagMatches('"other"', e)).toBe(false);
+    expect(etagMatches(undefined, e)).toBe(false);
+  });
+});
