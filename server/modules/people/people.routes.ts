@@ -37,6 +37,7 @@ import {
   workforceCountSql,
   workforceIdsSql,
   workforceRowsSql,
+  workersVersion,
 } from './sql.js';
 import { alumniExport, workforceExport } from './csv.js';
 import { alumniSpec, restrict, workforceSpec } from './spec.js';
@@ -127,7 +128,7 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
     // The kept counts as they stand (null when there are none for today and the workers as they are).
     const n = kept
       ? sql`(SELECT coalesce((c.counts ->> ${kept.key})::bigint, 0) FROM people_list_counts c
-          WHERE c.list = ${kept.list} AND c.day = ${today}::date AND c.v = coalesce((SELECT v FROM people_list_versions), 0))`
+          WHERE c.list = ${kept.list} AND c.day = ${today}::date AND c.v = ${workersVersion})`
       : tm
         ? sql`(SELECT count(*) FROM tm)`
         : workforceCountSql(s);

@@ -343,13 +343,17 @@ export function workforceCountsSql(s: WorkforceSpec, states: Record<string, read
     ) y)`;
 }
 
+/** The data version of the organisation's workers (table_versions, 0021):
+ * kept counts are valid while it stands. */
+export const workersVersion = sql<string>`coalesce((SELECT v FROM table_versions WHERE table_name = 'workers'), 0)`;
+
 /**
  * The counts of a list without filters, kept per day and version of the
- * organisation's workers (people_list_counts, 0015): read in one indexed row,
+ * organisation's workers (people_list_counts, 0015; workersVersion): read in one indexed row,
  * else computed by `compute` (a jsonb expression) and kept, in one statement.
  */
 export async function cachedCounts(tx: Tx, list: string, today: string, compute: Sql<unknown>): Promise<Record<string, number>> {
-  const r = await sql<{ counts: Record<string, number> }>`WITH cur AS (SELECT coalesce((SELECT v FROM people_list_versions), 0) AS v),
+  const r = await sql<{ counts: Record<string, number> }>`WITH cur AS (SELECT ${workersVersion} AS v),
     hit AS (SELECT c.counts FROM people_list_counts c, cur WHERE c.list = ${list} AND c.day = ${today}::date AND c.v = cur.v),
     gone AS (DELETE FROM people_list_counts c USING cur WHERE c.list = ${list} AND (c.day < ${today}::date OR c.v < cur.v) AND NOT EXISTS (SELECT 1 FROM hit)),
     ins AS (INSERT INTO people_list_counts (org_id, list, day, v, counts)
