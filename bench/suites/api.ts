@@ -47,6 +47,9 @@ interface Scenario {
   raw?: (tx: Tx) => Promise<unknown>;
 }
 
+/** Untimed rounds over every case before the timed calls. */
+const WARM_ROUNDS = 10;
+
 /** Which lists to measure: BENCH_API_CASES=equipment,workforce (default both). */
 const CASES = (process.env.BENCH_API_CASES ?? 'equipment,workforce').split(',').map((c) => c.trim());
 
@@ -245,6 +248,17 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
     };
     try {
       const invalidate = t.invalidate ? () => t.invalidate!(orgId) : undefined;
+      // Warm the server as a running one is: every case a few times on the
+      // path it is timed on (a miss), so that neither V8's compiler tiers
+      // nor the pool's connections (their catalog and plan caches) are
+      // still warming up while the first cases are timed. Without it the
+      // first cases measured carried a few ms more than the same work later.
+      for (let round = 0; round < WARM_ROUNDS; round++) {
+        for (const s of list) {
+          await invalidate?.();
+          await caller(urlOf(server.url, s))();
+        }
+      }
       for (const s of list) {
         const url = urlOf(server.url, s);
         const call = caller(url);

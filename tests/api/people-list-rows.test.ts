@@ -236,4 +236,25 @@ describe('kept workforce rows', () => {
     await run(sql`DELETE FROM workers WHERE id = ${(r.rows[0] as { id: string }).id}`);
     await expectConsistent();
   });
+
+  it('are kept for a statement of more workers than one refresh takes at a time (5,000: migration 0025)', async () => {
+    const n = 5_100;
+    const counts = await rolledBack(async (tx) => {
+      // One statement of 5,100 people and one of their workers, each in a unit: the triggers refresh them all at once.
+      await sql`INSERT INTO people (org_id, family_name, given_name, email)
+        SELECT ${orgId}, '大量', 'テスト' || i, 'bulk' || i || '@example.jp' FROM generate_series(1, ${n}) AS i`.execute(tx);
+      await sql`INSERT INTO workers (org_id, person_id, worker_type, worker_number, started_on)
+        SELECT ${orgId}, p.id, 'EMPLOYEE', 'B-' || p.given_name, '2021-04-01' FROM people p WHERE p.org_id = ${orgId} AND p.family_name = '大量'`.execute(tx);
+      await sql`INSERT INTO worker_assignments (org_id, worker_id, unit_id, valid_from)
+        SELECT ${orgId}, w.id, ${id.unitB}, '2021-04-01' FROM workers w WHERE w.org_id = ${orgId} AND w.worker_number LIKE 'B-%'`.execute(tx);
+      const bulk = async () => (await segments(tx)).filter((r) => String(r.head).includes('"大量 テスト'));
+      const kept = await bulk();
+      await sql`SELECT worker_list_segments_refresh(ARRAY(SELECT id FROM workers WHERE org_id = ${orgId}))`.execute(tx);
+      return { kept, rebuilt: await bulk() };
+    });
+    // Every one of them has segments from the assignment's start, in unit B: the last of them as the first.
+    expect(new Set(counts.kept.map((r) => r.worker_id)).size).toBe(n);
+    expect(counts.kept.every((r) => String(r.valid_from) >= '2021-04-01' && String(r.departments).includes(id.unitB!))).toBe(true);
+    expect(counts.kept).toEqual(counts.rebuilt);
+  }, 120_000);
 });
