@@ -11,6 +11,7 @@
 // security applies from the next statement on). The function names the areas
 // as AREA_COLUMNS does.
 import { type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
 import type { Area } from '../../src/api/contracts/define.js';
 import type { Db } from '../db/index.js';
 import type { Tx } from '../db/tenant.js';
@@ -49,8 +50,9 @@ interface AuthRow {
   areas: Record<Area, boolean> | null;
 }
 
-const AUTH_COLUMNS = sql`x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
+const AUTH_COLUMNS_SQL = `x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
   x.operator, x.individual, x.mfa_verified, x.areas`;
+const AUTH_COLUMNS = sql.raw(AUTH_COLUMNS_SQL);
 
 function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext {
   // A valid pool user without a Daicho account is not signed in to Daicho.
@@ -84,12 +86,45 @@ export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: s
   return authOf(token, r.rows[0]);
 }
 
-/** The caller, and the data version of some tables in their organisation
- * (migration 0021), in one statement outside any transaction and scope:
- * what a cached list needs to answer without one (server/http/list-cache.ts). */
-export async function peekAuthContext(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<{ auth: AuthContext; version: string }> {
-  const r = await sql<AuthRow & { version: string }>`
-    SELECT ${AUTH_COLUMNS}, data_version(x.org_id, ${[...tables]}::text[]) AS version
-    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(db);
-  return { auth: authOf(token, r.rows[0]), version: String(r.rows[0]!.version) };
+/** A cacheable list's request (server/http/list-cache.ts) in one round trip
+ * before its own statements: BEGIN, the caller, the data version of the
+ * list's tables in their organisation (migration 0021) and the caller's
+ * scope, as one simple-protocol message (values inlined as escaped
+ * literals; the database client resolves it to the SELECT's result,
+ * server/db/index.ts). `fn` then answers from what it has (a kept page, a
+ * 304) or runs the list's statements in the transaction. Reads only: the
+ * transaction ends without waiting (COMMIT, or ROLLBACK after an error;
+ * the connection runs it before anything its next user sends). */
+export async function readAsCaller<T>(
+  db: Db,
+  token: VerifiedToken,
+  tables: readonly string[],
+  requestId: string | null,
+  fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
+): Promise<T> {
+  const lit = (v: string) => pg.escapeLiteral(v);
+  return db.connection().execute(async (conn) => {
+    const end = (statement: 'COMMIT' | 'ROLLBACK') =>
+      void sql
+        .raw(statement)
+        .execute(conn)
+        .catch(() => {});
+    try {
+      const r = await sql
+        .raw<AuthRow & { version: string }>(
+          `BEGIN; SELECT ${AUTH_COLUMNS_SQL}, data_version(x.org_id, ARRAY[${tables.map(lit).join(', ')}]::text[]) AS version, ` +
+            `set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
+            `set_config('app.request_id', ${lit(requestId ?? '')}, true), set_config('role', 'daicho_app', true) ` +
+            `FROM auth_context(${lit(token.sub)}, ${lit(token.sessionKey)}) x`,
+        )
+        .execute(conn);
+      const row = r.rows[0];
+      const out = await fn({ auth: authOf(token, row), version: String(row!.version) }, conn as unknown as Tx);
+      end('COMMIT');
+      return out;
+    } catch (err) {
+      end('ROLLBACK');
+      throw err;
+    }
+  });
 }

@@ -15,6 +15,18 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
 
+/** pg's Client, except that a message of several statements (the simple
+ * protocol: a query without parameters) resolves to its last statement's
+ * result instead of an array of them. Kysely reads `rows` off the result it
+ * is given, so a message such as `BEGIN; SELECT …` can open a transaction
+ * and read in one round trip (server/auth/access.ts, readAsCaller). */
+class Client extends pg.Client {}
+const query = pg.Client.prototype.query;
+Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const out = (query as (...a: unknown[]) => unknown).apply(this, args);
+  return out instanceof Promise ? out.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : out;
+} as typeof query;
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
@@ -37,7 +49,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // jit off: the planner's cost estimates on million-row tables (a sort by
     // a joined label, a count) trigger JIT compilation that costs more than
     // the short OLTP statements it would speed up.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off', Client });
     // A connection killed by the server (pg_terminate_backend, failover) is
     // dropped from the pool; the next query gets a fresh one.
     // pg emits 'error' on the Client itself, also while it is checked out
@@ -60,7 +72,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
   });
   await pglite.waitReady;
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, Client } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

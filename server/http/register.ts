@@ -5,8 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { loadAuthContext, peekAuthContext } from '../auth/access.js';
-import { enterScope, withReadScope } from '../db/tenant.js';
+import { loadAuthContext, readAsCaller } from '../auth/access.js';
+import { enterScope } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { etagMatches, type ListCache, listCacheKey } from './list-cache.js';
@@ -65,28 +65,28 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         throw unauthenticated();
       }
     }
-    // A cacheable list: the caller and the data version in one statement,
-    // without a transaction; an unchanged page is answered from here
-    // (./list-cache.ts). Otherwise the request goes on as any other, and
-    // its page is kept under the version read now.
+    // A cacheable list: the caller and the data version read as the read's
+    // transaction begins, in one round trip (readAsCaller); an unchanged
+    // page is answered from here (./list-cache.ts). Otherwise the page is
+    // built in that transaction, scoped to the caller resolved just now, and
+    // kept under the version read now.
     if (cache && token) {
-      const { auth, version } = await peekAuthContext(deps.db, token, cache.tables);
-      c.set('locale', auth.locale);
-      admit(contract, auth);
-      const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-      const etag = cache.store.etag(key, version);
-      const headers = { etag, 'cache-control': 'private, no-cache' };
-      if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-      const kept = cache.store.get(key, version);
-      if (kept !== null) return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
-      c.set('listCacheSlot', { key, version, headers });
-      // Not kept: built in a read's transaction, scoped to the caller
-      // resolved just now.
-      await withReadScope(deps.db, { orgId: auth.orgId, accountId: auth.accountId, requestId: c.get('requestId') }, async (tx) => {
+      const early = await readAsCaller(deps.db, token, cache.tables, c.get('requestId'), async ({ auth, version }, tx) => {
+        c.set('locale', auth.locale);
+        admit(contract, auth);
+        const key = listCacheKey(auth.orgId, contract.id, c.req.url);
+        const etag = cache.store.etag(key, version);
+        const headers = { etag, 'cache-control': 'private, no-cache' };
+        if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+        const kept = cache.store.get(key, version);
+        if (kept !== null) return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
+        c.set('listCacheSlot', { key, version, headers });
         c.set('tx', tx);
         c.set('auth', auth);
         await next();
+        return null;
       });
+      if (early) return early;
       return;
     }
     try {
