@@ -42,7 +42,7 @@ import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { checkedResult, type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
 import { claimUpload, csvExportLink, pageOfRecords, registerCsvExport, uploadReader } from '../module/csv.routes.js';
 import { todayInJapan } from '../module/module.routes.js';
-import { type MasterRow, type MasterTable, masterRows, openUnits, placeRows } from './masters.js';
+import { type MasterField, type MasterRow, type MasterTable, masterRows, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from './masters.js';
 import { type ChangedWorker, createPeople, type NewPerson, updateWorkers } from './bulk.js';
 import { cleanKana, eventsFor, firstDay, PERSON_COLUMNS, type PersonRow, TYPE_NAME_COLUMN, TYPE_NAME_TABLE, WORKER_COLUMNS, type WorkerRow } from './write.js';
 
@@ -59,15 +59,15 @@ const TEXT_MAX: Partial<Record<PersonCsvColumn, number>> = {
 };
 const EMAIL_COLUMNS = new Set<PersonCsvColumn>(['email', 'primaryWorkerEmail', 'personalEmail']);
 const DATE_COLUMNS = new Set<PersonCsvColumn>(['birthDate', 'joiningDate', 'offerDate', 'contractStartDate', 'contractEndDate']);
-/** Reference columns → their master table (typeName: the worker type's). */
-const MASTER_COLUMN: Partial<Record<PersonCsvColumn, MasterTable>> = {
-  position: 'positions',
-  jobTitle: 'job_titles',
-  jobGrade: 'job_grades',
-  jobLevel: 'job_levels',
-  jobCompetency: 'job_competencies',
-  jobTypes: 'job_types',
-};
+/** Reference columns → their master table, by the worker field each fills (typeName: the worker type's). */
+const MASTER_COLUMN: Partial<Record<PersonCsvColumn, MasterTable>> = masterTablesOf({
+  position: 'positionId',
+  jobTitle: 'jobTitleId',
+  jobGrade: 'jobGradeId',
+  jobLevel: 'jobLevelId',
+  jobCompetency: 'jobCompetencyId',
+  jobTypes: 'jobTypeIds',
+} satisfies Partial<Record<PersonCsvColumn, MasterField>>);
 /** Where each column lands. */
 const PERSON_OF: Partial<Record<PersonCsvColumn, keyof PersonRow>> = {
   familyName: 'family_name',
@@ -135,7 +135,7 @@ interface Lookups {
 
 async function lookups(tx: Tx, type: WorkerType, today: string): Promise<Lookups> {
   const masters = new Map<MasterTable, Index<MasterRow>>();
-  for (const table of [TYPE_NAME_TABLE[type] as MasterTable, ...new Set(Object.values(MASTER_COLUMN))])
+  for (const table of [TYPE_NAME_TABLE[type], ...new Set(Object.values(MASTER_COLUMN))])
     masters.set(table, new Index(await masterRows(tx, table), (r) => [r.name, r.code]));
   const genders = new Map<string, string>();
   for (const g of GENDERS) for (const label of [g, ...LOCALES.map((l) => t(l, `personAdd:enums.gender.${g}`))]) genders.set(normalizeHeader(label), g);
@@ -253,13 +253,13 @@ function convert(locale: Locale, type: WorkerType, column: PersonCsvColumn, raw:
       return g ? { value: g } : { error: t(locale, 'validation.invalidValue', { values: GENDERS.map((x) => t(locale, `personAdd:enums.gender.${x}`)).join(', ') }) };
     }
     case 'typeName':
-      return named(l.masters.get(TYPE_NAME_TABLE[type] as MasterTable)!.get(v), raw.trim());
+      return named(l.masters.get(TYPE_NAME_TABLE[type])!.get(v), raw.trim());
     case 'department':
       return named(l.units.get(v), raw.trim());
     case 'places':
       return several((x) => named(l.places.get(x), x));
     case 'jobTypes':
-      return several((x) => named(l.masters.get('job_types')!.get(x), x));
+      return several((x) => named(l.masters.get(WORKER_MASTER_TABLE.jobTypeIds)!.get(x), x));
     default: {
       const table = MASTER_COLUMN[column];
       return table ? named(l.masters.get(table)!.get(v), raw.trim()) : { value: v };

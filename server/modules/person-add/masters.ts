@@ -2,23 +2,54 @@
 // checks, the CSV import's name → id look-ups and the worker forms' options
 // (GET /v2/worker-field-options, server/modules/person/profile.ts): the people
 // master-data tables (0012, one shape), the organisation units open on a day
-// (their dated versions) and the places.
+// (their dated versions) and the places. WORKER_MASTER_TABLE names the
+// master table each of a worker's references reads.
 import { sql } from 'kysely';
+import type { WorkerRef } from '../../../src/api/contracts/person.js';
+import type { PeopleMasterTableName } from '../../db/schema.js';
 import type { Tx } from '../../db/tenant.js';
 
-export const MASTER_TABLES = {
-  employment_types: 'employment_types',
-  board_member_types: 'board_member_types',
-  contractor_types: 'contractor_types',
-  collaborator_types: 'collaborator_types',
-  job_titles: 'job_titles',
-  job_grades: 'job_grades',
-  job_levels: 'job_levels',
-  job_competencies: 'job_competencies',
-  job_types: 'job_types',
-  positions: 'positions',
-} as const;
-export type MasterTable = keyof typeof MASTER_TABLES;
+/**
+ * The master table each reference of a worker points at, by its field: the
+ * 15 of the employee information (WorkerRef), the job types (several a
+ * worker) and the position (of a membership). The one place a reference's
+ * table is written; every query takes its table name from here, never from input.
+ */
+export const WORKER_MASTER_TABLE = {
+  employmentTypeId: 'employment_types',
+  boardMemberTypeId: 'board_member_types',
+  contractorTypeId: 'contractor_types',
+  collaboratorTypeId: 'collaborator_types',
+  jobTitleId: 'job_titles',
+  jobLevelId: 'job_levels',
+  jobGradeId: 'job_grades',
+  gradeId: 'grades',
+  jobFunctionId: 'job_functions',
+  jobCompetencyId: 'job_competencies',
+  workModeId: 'work_modes',
+  healthInsuranceAssociationId: 'health_insurance_associations',
+  placeSocialInsuranceId: 'place_social_insurances',
+  contractEndReasonId: 'contract_end_reasons',
+  retirementReasonId: 'retirement_reasons',
+  jobTypeIds: 'job_types',
+  positionId: 'positions',
+} as const satisfies Record<WorkerRef | 'jobTypeIds' | 'positionId', PeopleMasterTableName>;
+/** A worker field that refers to people master data. */
+export type MasterField = keyof typeof WORKER_MASTER_TABLE;
+export type MasterTable = (typeof WORKER_MASTER_TABLE)[MasterField];
+
+/** The tables the map names: the only ones the look-ups below read. */
+export const MASTER_TABLES: ReadonlySet<MasterTable> = new Set(Object.values(WORKER_MASTER_TABLE));
+
+/** `{ key: field }` → `{ key: that field's master table }`. */
+export const masterTablesOf = <K extends string>(fields: Readonly<Record<K, MasterField>>) =>
+  Object.fromEntries(Object.entries<MasterField>(fields).map(([k, f]) => [k, WORKER_MASTER_TABLE[f]])) as Readonly<Record<K, MasterTable>>;
+
+/** The table as an identifier, once it is known to be one the map names. */
+function masterTable(table: MasterTable) {
+  if (!MASTER_TABLES.has(table)) throw new Error(`Not a people master table: ${String(table)}`);
+  return sql.table(table);
+}
 
 export interface MasterRow {
   id: string;
@@ -29,7 +60,7 @@ export interface MasterRow {
 
 /** Every row of a master table (disabled ones too: a look-up says why it refuses them), in display order. */
 export async function masterRows(tx: Tx, table: MasterTable): Promise<MasterRow[]> {
-  const r = await sql<MasterRow>`SELECT id, name, code, disabled_at IS NOT NULL AS disabled FROM ${sql.table(MASTER_TABLES[table])}
+  const r = await sql<MasterRow>`SELECT id, name, code, disabled_at IS NOT NULL AS disabled FROM ${masterTable(table)}
     ORDER BY display_order NULLS LAST, name, id`.execute(tx);
   return r.rows;
 }
@@ -37,7 +68,7 @@ export async function masterRows(tx: Tx, table: MasterTable): Promise<MasterRow[
 /** The rows of `ids` found in the table, by id. */
 export async function mastersById(tx: Tx, table: MasterTable, ids: readonly string[]): Promise<Map<string, MasterRow>> {
   if (!ids.length) return new Map();
-  const r = await sql<MasterRow>`SELECT id, name, code, disabled_at IS NOT NULL AS disabled FROM ${sql.table(MASTER_TABLES[table])}
+  const r = await sql<MasterRow>`SELECT id, name, code, disabled_at IS NOT NULL AS disabled FROM ${masterTable(table)}
     WHERE id = ANY(${[...ids]}::uuid[])`.execute(tx);
   return new Map(r.rows.map((x) => [x.id, x]));
 }

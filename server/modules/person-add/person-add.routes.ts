@@ -31,7 +31,7 @@ import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { todayInJapan } from '../module/module.routes.js';
 import { personCsvRoutes } from './csv.js';
 import { hrSyncRoutes } from './hr-sync.js';
-import { type MasterTable, mastersById, placeRows } from './masters.js';
+import { type MasterField, type MasterTable, mastersById, placeRows, WORKER_MASTER_TABLE } from './masters.js';
 import {
   cleanKana,
   cleanText,
@@ -55,14 +55,10 @@ type Worker = z.output<typeof WorkerFields>;
 type Errors = Record<string, string[]>;
 const push = (e: Errors, field: string, key: string) => void (e[field] ??= []).push(key);
 
-/** Single references of a worker body: field → master table. */
-const SINGLE_REFS: ReadonlyArray<readonly [keyof Worker, MasterTable]> = [
-  ['jobTitleId', 'job_titles'],
-  ['jobGradeId', 'job_grades'],
-  ['jobLevelId', 'job_levels'],
-  ['jobCompetencyId', 'job_competencies'],
-  ['positionId', 'positions'],
-];
+/** Single references of a worker body (besides the type name): field → master table. */
+const SINGLE_REFS: ReadonlyArray<readonly [keyof Worker, MasterTable]> = (
+  ['jobTitleId', 'jobGradeId', 'jobLevelId', 'jobCompetencyId', 'positionId'] as const satisfies ReadonlyArray<keyof Worker & MasterField>
+).map((field) => [field, WORKER_MASTER_TABLE[field]]);
 
 /** The worker's row as stored, from a checked body. */
 function workerRow(w: Worker): WorkerRow {
@@ -94,7 +90,7 @@ async function checkWorker(tx: Tx, w: Worker, personId: string | null, today: st
   const refs: Array<readonly [string, MasterTable, string]> = [];
   const typeField = TYPE_NAME_FIELD[w.workerType];
   const typeId = w[typeField];
-  if (typeId) refs.push([typeField, TYPE_NAME_TABLE[w.workerType] as MasterTable, typeId]);
+  if (typeId) refs.push([typeField, TYPE_NAME_TABLE[w.workerType], typeId]);
   for (const [field, table] of SINGLE_REFS) {
     const v = w[field];
     if (typeof v === 'string') refs.push([field, table, v]);
@@ -105,7 +101,7 @@ async function checkWorker(tx: Tx, w: Worker, personId: string | null, today: st
     else if (row.disabled) push(errors, field, 'personAdd:errors.disabled');
   }
   if (w.jobTypeIds.length) {
-    const rows = await mastersById(tx, 'job_types', w.jobTypeIds);
+    const rows = await mastersById(tx, WORKER_MASTER_TABLE.jobTypeIds, w.jobTypeIds);
     if (w.jobTypeIds.some((id) => !rows.has(id))) push(errors, 'jobTypeIds', 'validation.reference');
     else if ([...rows.values()].some((r) => r.disabled)) push(errors, 'jobTypeIds', 'personAdd:errors.disabled');
   }

@@ -14,9 +14,10 @@
 // (job types, places) have no trigger of their own; their worker's
 // updated_at is touched when they change, so the worker's history shows it.
 import { sql } from 'kysely';
-import { kanaReading, type WorkerType } from '../../../src/api/contracts/people-lifecycle.js';
+import { kanaReading, TYPE_NAME_FIELD, WORKER_TYPES, type WorkerType } from '../../../src/api/contracts/people-lifecycle.js';
 import { normalizeCell } from '../../csv/codec.js';
 import type { Tx } from '../../db/tenant.js';
+import { type MasterTable, WORKER_MASTER_TABLE } from './masters.js';
 
 export const PERSON_COLUMNS = [
   'family_name',
@@ -61,13 +62,10 @@ export const TYPE_NAME_COLUMN: Readonly<Record<WorkerType, WorkerColumn>> = {
   CONTRACTOR: 'contractor_type_id',
   COLLABORATOR: 'collaborator_type_id',
 };
-/** Its master table. */
-export const TYPE_NAME_TABLE: Readonly<Record<WorkerType, string>> = {
-  EMPLOYEE: 'employment_types',
-  BOARD_MEMBER: 'board_member_types',
-  CONTRACTOR: 'contractor_types',
-  COLLABORATOR: 'collaborator_types',
-};
+/** Its master table (that of its field, TYPE_NAME_FIELD). */
+export const TYPE_NAME_TABLE = Object.fromEntries(
+  WORKER_TYPES.map((type) => [type, WORKER_MASTER_TABLE[TYPE_NAME_FIELD[type]]]),
+) as Readonly<Record<WorkerType, MasterTable>>;
 
 /** Text as every write path stores it (server/csv/codec.ts normalizeCell); empty is null. */
 export const cleanText = (v: string | null | undefined): string | null => (v == null ? null : normalizeCell(v) || null);

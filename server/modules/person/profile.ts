@@ -2,32 +2,13 @@
 import { sql } from 'kysely';
 import { kanaReading } from '../../../src/api/contracts/people-lifecycle.js';
 import * as P from '../../../src/api/contracts/person.js';
-import type { PeopleMasterTableName } from '../../db/schema.js';
 import type { Tx } from '../../db/tenant.js';
 import { normalizeCell } from '../../csv/codec.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { openUnits, placeRows } from '../person-add/masters.js';
+import { type MasterTable, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from '../person-add/masters.js';
 import { fullName, isAlumni, labelsOf, personOf, todayInJapan, workerOf, workerSummary, workersOf, type PersonRow, type WorkerRow } from './shared.js';
 
-/** The master table each reference of a worker points at. */
-export const REF_TABLE: Readonly<Record<P.WorkerRef, PeopleMasterTableName>> = {
-  employmentTypeId: 'employment_types',
-  boardMemberTypeId: 'board_member_types',
-  contractorTypeId: 'contractor_types',
-  collaboratorTypeId: 'collaborator_types',
-  jobTitleId: 'job_titles',
-  jobLevelId: 'job_levels',
-  jobGradeId: 'job_grades',
-  gradeId: 'grades',
-  jobFunctionId: 'job_functions',
-  jobCompetencyId: 'job_competencies',
-  workModeId: 'work_modes',
-  healthInsuranceAssociationId: 'health_insurance_associations',
-  placeSocialInsuranceId: 'place_social_insurances',
-  contractEndReasonId: 'contract_end_reasons',
-  retirementReasonId: 'retirement_reasons',
-};
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Who the person is called, as the profile header and the personal information show it. */
@@ -177,10 +158,10 @@ export const profileRoutes = () => [
     for (const [k, v] of Object.entries(body) as [string, string | null | undefined][]) {
       if (v === undefined) continue;
       const ref = k as P.WorkerRef;
-      if (ref in REF_TABLE) {
+      if (P.WORKER_REFS.includes(ref)) {
         if (v !== null) {
           if (!allowed.includes(ref)) throw fieldError(k, 'person:validation.typeRef');
-          const found = await sql`SELECT 1 FROM ${sql.table(REF_TABLE[ref])} WHERE id = ${v}`.execute(tx);
+          const found = await sql`SELECT 1 FROM ${sql.table(WORKER_MASTER_TABLE[ref])} WHERE id = ${v}`.execute(tx);
           if (!found.rows.length) throw fieldError(k, 'validation.reference');
         }
         set[snake(k)] = v;
@@ -214,7 +195,7 @@ export const profileRoutes = () => [
 ];
 
 /** The lists besides the 15 references: job types (several per worker) and positions (per assignment). */
-const OTHER_LISTS = { jobTypes: 'job_types', positions: 'positions' } as const satisfies Record<string, PeopleMasterTableName>;
+const OTHER_LISTS = masterTablesOf({ jobTypes: 'jobTypeIds', positions: 'positionId' });
 
 /**
  * What a worker form chooses from (GET /v2/worker-field-options, the add form
@@ -223,7 +204,7 @@ const OTHER_LISTS = { jobTypes: 'job_types', positions: 'positions' } as const s
  * query); the units open on `day` with their path; the places not closed.
  */
 export async function workerFieldOptions(tx: Tx, day: string) {
-  const lists: Array<readonly [string, PeopleMasterTableName]> = [...P.WORKER_REFS.map((r) => [r, REF_TABLE[r]] as const), ...Object.entries(OTHER_LISTS)];
+  const lists: Array<readonly [string, MasterTable]> = [...P.WORKER_REFS.map((r) => [r, WORKER_MASTER_TABLE[r]] as const), ...Object.entries(OTHER_LISTS)];
   const parts = lists.map(([k, table]) => sql`(SELECT ${k}::text AS k, id, name, code, display_order FROM ${sql.table(table)} WHERE disabled_at IS NULL)`);
   const rows = (
     await sql<{ k: string; id: string; name: string; code: string | null }>`SELECT k, id, name, code FROM (${sql.join(parts, sql` UNION ALL `)}) x

@@ -13,6 +13,7 @@ import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
 import { ListPane, type ListDef } from '../../tables/list-pane.js';
 import { Modal } from '../dialogs.js';
+import { FilterChipList } from '../filter-chips.js';
 import { closeEditor, openEditor, useEditor } from './editor-store.js';
 import { fieldLabel, gridColumns, refOptions } from './fields.js';
 import { RecordForm } from './record-form.js';
@@ -88,31 +89,21 @@ function FilterChips({ m }: { m: ModuleDef }) {
       return out;
     },
   });
-  if (!active.length) return null;
   return (
-    <ul className="chips" aria-label={t('module.activeFilters')}>
-      {active.map((a) => (
-        <li key={`${a.key}:${a.id}`} className="chip">
-          <span>
-            {fieldLabel(t, m, a.field)}: {labels.data?.[a.id] ?? '…'}
-          </span>
-          <button
-            type="button"
-            className="link"
-            aria-label={t('module.removeFilter', { name: labels.data?.[a.id] ?? a.id })}
-            onClick={() =>
-              void navigate({
-                to: '.',
-                search: ((prev: Record<string, unknown>) => ({ ...prev, [a.key]: ((prev[a.key] as string[]) ?? []).filter((x) => x !== a.id), pageIndex: 0 })) as never,
-                replace: true,
-              })
-            }
-          >
-            ×
-          </button>
-        </li>
-      ))}
-    </ul>
+    <FilterChipList
+      label={t('module.activeFilters')}
+      chips={active.map((a) => ({
+        key: `${a.key}:${a.id}`,
+        text: `${fieldLabel(t, m, a.field)}: ${labels.data?.[a.id] ?? '…'}`,
+        removeLabel: t('module.removeFilter', { name: labels.data?.[a.id] ?? a.id }),
+        onRemove: () =>
+          void navigate({
+            to: '.',
+            search: ((prev: Record<string, unknown>) => ({ ...prev, [a.key]: ((prev[a.key] as string[]) ?? []).filter((x) => x !== a.id), pageIndex: 0 })) as never,
+            replace: true,
+          }),
+      }))}
+    />
   );
 }
 

@@ -17,6 +17,7 @@ import type { GridColumn } from '../../tables/data-grid.js';
 import { ListPane, type ListDef } from '../../tables/list-pane.js';
 import { PlainTable } from '../../tables/plain-table.js';
 import { useDialogs } from '../dialogs.js';
+import { FilterChipList } from '../filter-chips.js';
 import { FormActions, FormErrorLine, FormField, useFormSubmit } from '../form.js';
 import { PanePathContext, usePaneParams } from '../pane-path.js';
 import { CHART_KEY, unitHref } from './chart.js';
@@ -79,27 +80,16 @@ const FILTERS = [
   { id: 'employmentTypeId', name: 'employmentTypeName', label: 'organization:unit.filterEmploymentType' },
 ] as const;
 
+/** The member filters of the URL (position, job type, employment type) as removable chips. */
 function FilterChips() {
   const { t } = useTranslation();
   const setSearch = useSetSearch();
   const search = useSearch({ strict: false }) as Record<string, string | undefined>;
-  const active = FILTERS.filter((f) => search[f.id]);
-  if (!active.length) return null;
-  return (
-    <ul className="chips" aria-label={t('organization:unit.filters')}>
-      {active.map((f) => {
-        const label = t(f.label, { name: search[f.name] ?? search[f.id] });
-        return (
-          <li key={f.id} className="chip">
-            <span>{label}</span>
-            <button type="button" className="link" aria-label={t('organization:unit.removeFilter', { name: label })} onClick={() => setSearch({ [f.id]: undefined, [f.name]: undefined, pageIndex: 0 })}>
-              ×
-            </button>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const chips = FILTERS.filter((f) => search[f.id]).map((f) => {
+    const label = t(f.label, { name: search[f.name] ?? search[f.id] });
+    return { key: f.id, text: label, removeLabel: t('organization:unit.removeFilter', { name: label }), onRemove: () => setSearch({ [f.id]: undefined, [f.name]: undefined, pageIndex: 0 }) };
+  });
+  return <FilterChipList label={t('organization:unit.filters')} chips={chips} />;
 }
 
 function Members({ id, side }: { id: string; side: boolean }) {

@@ -12,6 +12,7 @@ import { countAlumni, countWorkforce, peopleFilterOptions } from '../../api/cont
 import { placeSelect } from '../../api/contracts/pickers.js';
 import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
+import { type Chip, FilterChipList } from '../filter-chips.js';
 import { ALUMNI_KEY, ALUMNI_PATH, recentLeaverQuery, WORKFORCE_KEY, WORKFORCE_PATH } from './people-store.js';
 
 /** The spec's placeholder tabs of /people (their pages show an empty state). */
@@ -149,35 +150,18 @@ export function FilterChips({ alumni = false }: { alumni?: boolean }) {
       return out;
     },
   });
-  if (!active.length && !recent) return null;
   const remove = (patch: Record<string, unknown>) =>
     void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch, pageIndex: 0 })) as never, replace: true });
   const nameOf = (a: (typeof active)[number]) => (a.kind === 'workerType' ? t(`people:workerTypes.${a.id as WorkerType}`) : (labels.data?.[a.id] ?? '…'));
-  return (
-    <ul className="chips" aria-label={t('people:filters.label')}>
-      {active.map((a) => (
-        <li key={`${a.key}:${a.id}`} className="chip">
-          <span>
-            {t(`people:filters.${a.kind}`)}: {nameOf(a)}
-          </span>
-          <button
-            type="button"
-            className="link"
-            aria-label={t('people:filters.remove', { name: nameOf(a) })}
-            onClick={() => remove({ [a.key]: ((search[a.key] as string[] | undefined) ?? []).filter((x) => x !== a.id) })}
-          >
-            ×
-          </button>
-        </li>
-      ))}
-      {recent && (
-        <li className="chip">
-          <span>{t('people:filters.recentLeavers')}</span>
-          <button type="button" className="link" aria-label={t('people:filters.remove', { name: t('people:filters.recentLeavers') })} onClick={() => remove({ isLeavingDateWithIn_A_Month: undefined })}>
-            ×
-          </button>
-        </li>
-      )}
-    </ul>
-  );
+  const chips: Chip[] = active.map((a) => ({
+    key: `${a.key}:${a.id}`,
+    text: `${t(`people:filters.${a.kind}`)}: ${nameOf(a)}`,
+    removeLabel: t('people:filters.remove', { name: nameOf(a) }),
+    onRemove: () => remove({ [a.key]: ((search[a.key] as string[] | undefined) ?? []).filter((x) => x !== a.id) }),
+  }));
+  if (recent) {
+    const name = t('people:filters.recentLeavers');
+    chips.push({ key: 'recentLeavers', text: name, removeLabel: t('people:filters.remove', { name }), onRemove: () => remove({ isLeavingDateWithIn_A_Month: undefined }) });
+  }
+  return <FilterChipList label={t('people:filters.label')} chips={chips} />;
 }

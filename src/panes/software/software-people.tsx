@@ -13,6 +13,7 @@ import { PEOPLE_MENUS, type SoftwarePersonRow, listIntegrations, listSoftwarePeo
 import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
 import { ListPane, type ListDef } from '../../tables/list-pane.js';
+import { FilterChipList } from '../filter-chips.js';
 import { INTEGRATION_KEY } from './integration-frame.js';
 import { SoftwareTabs } from './software-tabs.js';
 import { personAppsHref } from './integration-users.js';
@@ -64,23 +65,15 @@ function Tabs() {
           ))}
         </span>
       </SoftwareTabs>
-      {ids.length > 0 && (
-        <ul className="chips" aria-label={t('integrations:people.filters')}>
-          {ids.map((id) => (
-            <li key={id} className="chip">
-              {nameOf(id)}{' '}
-              <button
-                type="button"
-                className="link"
-                aria-label={t('integrations:people.removeFilter', { name: nameOf(id) })}
-                onClick={() => void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, appIntegrationIds: ids.filter((x) => x !== id), pageIndex: 0 })) as never, replace: true })}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FilterChipList
+        label={t('integrations:people.filters')}
+        chips={ids.map((id) => ({
+          key: id,
+          text: nameOf(id),
+          removeLabel: t('integrations:people.removeFilter', { name: nameOf(id) }),
+          onRemove: () => void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, appIntegrationIds: ids.filter((x) => x !== id), pageIndex: 0 })) as never, replace: true }),
+        }))}
+      />
     </>
   );
 }
