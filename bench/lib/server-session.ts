@@ -54,10 +54,10 @@ export async function createDatabase(prefix: string): Promise<{ url: string; dro
   };
 }
 
-export async function startBenchServer(o: { databaseUrl?: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startBenchServer(o: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-'));
   const ports = await freePorts();
-  const server = await startServer({ dataDir, ports, env: { JOB_POLL_MS: '200', ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}), ...o.env } });
+  const server = await startServer({ dataDir, ports, nodeArgs: o.nodeArgs ?? [], env: { JOB_POLL_MS: '200', ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}), ...o.env } });
   const base = `http://127.0.0.1:${ports.http}`;
   const admin = DEMO_USERS.find((u) => u.key === 'admin')!;
   const password = server.output().match(/admin@daicho\.example\s+(\S+)/)?.[1] ?? admin.password;
