@@ -2,8 +2,9 @@
 // transaction. Areas are the union of the product permissions of every role
 // whose people groups hold the account's person today.
 //
-// One statement, whatever the account: every request pays for it, so the
-// round trips are few (measured by `npm run bench -- --only api`). The
+// One statement, whatever the account, sent with the transaction's BEGIN
+// (inCallerTransaction): every request pays for it, so the round trips are
+// few (measured by `npm run bench -- --only api`). The
 // SECURITY DEFINER function auth_context (migration 0008: the organisation is
 // not known yet) reads the account of the token's subject, its memberships,
 // MFA state and areas; the same statement enters the account's scope
@@ -50,9 +51,8 @@ interface AuthRow {
   areas: Record<Area, boolean> | null;
 }
 
-const AUTH_COLUMNS_SQL = `x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
+const AUTH_COLUMNS = `x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
   x.operator, x.individual, x.mfa_verified, x.areas`;
-const AUTH_COLUMNS = sql.raw(AUTH_COLUMNS_SQL);
 
 function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext {
   // A valid pool user without a Daicho account is not signed in to Daicho.
@@ -77,54 +77,50 @@ function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext
   };
 }
 
-export async function loadAuthContext(tx: Tx, token: VerifiedToken, requestId: string | null = null): Promise<AuthContext> {
-  const r = await sql<AuthRow>`
-    SELECT ${AUTH_COLUMNS},
-           set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true),
-           set_config('app.request_id', ${requestId ?? ''}, true), set_config('role', 'daicho_app', true)
-    FROM auth_context(${token.sub}, ${token.sessionKey}) x`.execute(tx);
-  return authOf(token, r.rows[0]);
-}
-
-/** A cacheable list's request (server/http/list-cache.ts) in one round trip
- * before its own statements: BEGIN, the caller, the data version of the
- * list's tables in their organisation (migration 0021) and the caller's
- * scope, as one simple-protocol message (values inlined as escaped
- * literals; the database client resolves it to the SELECT's result,
- * server/db/index.ts). `fn` then answers from what it has (a kept page, a
- * 304) or runs the list's statements in the transaction. Reads only: the
- * transaction ends without waiting (COMMIT, or ROLLBACK after an error;
- * the connection runs it before anything its next user sends). */
-export async function readAsCaller<T>(
+/** The caller and their scope, entered in the request's transaction as it
+ * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0008),
+ * their scope (organisation, account, request id, the daicho_app role, so
+ * row-level security applies from the next statement on) and, for a
+ * cacheable list, the data version of its tables in their organisation
+ * (migration 0021: server/http/list-cache.ts), in one round trip: one
+ * simple-protocol message, the values inlined as escaped literals (the
+ * database client resolves it to the SELECT's result, server/db/index.ts).
+ * Then `fn` runs in the transaction; a throw rolls it back. A read (`read`:
+ * a cacheable list, which writes nothing) ends without waiting for its
+ * COMMIT (the connection runs it before anything its next user sends);
+ * anything else waits, so that a write is committed before it is answered. */
+export async function inCallerTransaction<T>(
   db: Db,
   token: VerifiedToken,
-  tables: readonly string[],
-  requestId: string | null,
+  o: { requestId: string | null; tables?: readonly string[]; read?: boolean },
   fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
 ): Promise<T> {
   const lit = (v: string) => pg.escapeLiteral(v);
+  const version = o.tables ? `data_version(x.org_id, ARRAY[${o.tables.map(lit).join(', ')}]::text[])` : `''`;
   return db.connection().execute(async (conn) => {
-    const end = (statement: 'COMMIT' | 'ROLLBACK') =>
-      void sql
-        .raw(statement)
-        .execute(conn)
-        .catch(() => {});
+    const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
+      const done = sql.raw(statement).execute(conn);
+      if (o.read) void done.catch(() => {});
+      else await done;
+    };
+    let out: T;
     try {
       const r = await sql
         .raw<AuthRow & { version: string }>(
-          `BEGIN; SELECT ${AUTH_COLUMNS_SQL}, data_version(x.org_id, ARRAY[${tables.map(lit).join(', ')}]::text[]) AS version, ` +
+          `BEGIN; SELECT ${AUTH_COLUMNS}, ${version} AS version, ` +
             `set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
-            `set_config('app.request_id', ${lit(requestId ?? '')}, true), set_config('role', 'daicho_app', true) ` +
+            `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true) ` +
             `FROM auth_context(${lit(token.sub)}, ${lit(token.sessionKey)}) x`,
         )
         .execute(conn);
       const row = r.rows[0];
-      const out = await fn({ auth: authOf(token, row), version: String(row!.version) }, conn as unknown as Tx);
-      end('COMMIT');
-      return out;
+      out = await fn({ auth: authOf(token, row), version: String(row?.version ?? '') }, conn as unknown as Tx);
     } catch (err) {
-      end('ROLLBACK');
+      // The error that ended the transaction is the one to report.
+      await end('ROLLBACK').catch(() => {});
       throw err;
     }
+    await end('COMMIT');
+    return out;
   });
 }

@@ -19,7 +19,7 @@ export type Db = Kysely<Database>;
  * protocol: a query without parameters) resolves to its last statement's
  * result instead of an array of them. Kysely reads `rows` off the result it
  * is given, so a message such as `BEGIN; SELECT …` can open a transaction
- * and read in one round trip (server/auth/access.ts, readAsCaller). */
+ * and read in one round trip (server/auth/access.ts, inCallerTransaction). */
 class Client extends pg.Client {}
 const query = pg.Client.prototype.query;
 Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {

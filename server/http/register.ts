@@ -5,8 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { loadAuthContext, readAsCaller } from '../auth/access.js';
-import { enterScope } from '../db/tenant.js';
+import { inCallerTransaction } from '../auth/access.js';
+import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { etagMatches, type ListCache, listCacheKey } from './list-cache.js';
@@ -65,13 +65,13 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         throw unauthenticated();
       }
     }
-    // A cacheable list: the caller and the data version read as the read's
-    // transaction begins, in one round trip (readAsCaller); an unchanged
-    // page is answered from here (./list-cache.ts). Otherwise the page is
-    // built in that transaction, scoped to the caller resolved just now, and
-    // kept under the version read now.
+    // A cacheable list: the caller and the data version are read as the
+    // read's transaction begins; an unchanged page is answered from here
+    // (./list-cache.ts). Otherwise the page is built in that transaction,
+    // scoped to the caller resolved just now, and kept under the version
+    // read now.
     if (cache && token) {
-      const early = await readAsCaller(deps.db, token, cache.tables, c.get('requestId'), async ({ auth, version }, tx) => {
+      const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async ({ auth, version }, tx) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
@@ -89,24 +89,29 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
       if (early) return early;
       return;
     }
+    // Any other request: its transaction, the caller resolved as it begins
+    // (signed in), or without an organisation (public).
+    const handle = async (tx: Tx, auth: AuthContext | null) => {
+      c.set('tx', tx);
+      c.set('auth', auth);
+      await next();
+      // A thrown handler error was already turned into a response by
+      // onError; undo its writes.
+      if ((c.error && !(c.error instanceof AppError && c.error.commit)) || c.res.status >= 500) throw new Rollback();
+    };
     try {
-      await deps.db.transaction().execute(async (tx) => {
-        let auth: AuthContext | null = null;
-        // Signed in: the account's look-up also enters its scope (one round
-        // trip); public: no organisation.
-        if (!token) await enterScope(tx, { orgId: null, requestId: c.get('requestId') });
-        else {
-          auth = await loadAuthContext(tx, token, c.get('requestId'));
+      if (token) {
+        await inCallerTransaction(deps.db, token, { requestId: c.get('requestId') }, async ({ auth }, tx) => {
           c.set('locale', auth.locale);
           admit(contract, auth);
-        }
-        c.set('tx', tx);
-        c.set('auth', auth);
-        await next();
-        // A thrown handler error was already turned into a response by
-        // onError; undo its writes.
-        if ((c.error && !(c.error instanceof AppError && c.error.commit)) || c.res.status >= 500) throw new Rollback();
-      });
+          await handle(tx, auth);
+        });
+      } else {
+        await deps.db.transaction().execute(async (tx) => {
+          await enterScope(tx, { orgId: null, requestId: c.get('requestId') });
+          await handle(tx, null);
+        });
+      }
     } catch (err) {
       if (!(err instanceof Rollback)) throw err;
     }
