@@ -12,6 +12,7 @@ import { Faker, base, en, ja } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { Tx } from '../db/tenant.js';
 import type { PeopleMasterTableName } from '../db/schema.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 type MasterRow = readonly [name: string, code?: string | null, rank?: number | null];
 
@@ -69,7 +70,6 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => isoDay(Date.parse(`${d}T00:00:00Z`) + n * DAY);
 const maxDate = (a: string, b: string) => (a > b ? a : b);
-const todayJst = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
 const firstOfNextMonth = (d: string) => {
   const [y, m] = d.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
@@ -91,7 +91,7 @@ const LIFECYCLE_EXAMPLES = [
 /** `demo`: the e-mails of the three demo users (admin, IT operator, individual). */
 export async function seedPeopleDemo(tx: Tx, orgId: string, seed: number, demo: readonly [admin: string, it: string, individual: string]): Promise<void> {
   const f = new Faker({ locale: [ja, en, base], seed: seed + 7 });
-  const today = todayJst();
+  const today = todayInJapan();
 
   // 1. Master data: one insert per table, display order in steps of 10.
   const master = {} as Record<PeopleMasterTableName, string[]>;

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { enterScope, type Tx, withScope } from '../db/tenant.js';
 import { JA_FAMILY_NAMES, JA_GIVEN_NAMES_FEMALE, JA_GIVEN_NAMES_MALE } from './demo.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 export const SCALE_ORG_NAME = 'Scale Org';
 
@@ -323,7 +324,7 @@ const UNIT_NAMES = ['営業部', '開発部', '人事部', '経理部', '法務�
 
 export async function seedScalePeople(db: Db, opts: { orgId: string; log?: (line: string) => void }): Promise<{ filled: number }> {
   const { orgId } = opts;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const today = todayInJapan();
   const units = UNIT_PREFIXES.flatMap((p) => UNIT_NAMES.map((n) => `${p}${n}`));
   await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(727104, hashtext(${orgId}))`.execute(tx);

@@ -14,10 +14,11 @@ import {
   revertPlanUnit,
   type PlanDetail,
 } from '../api/contracts/organization.js';
-import { addMonths, todayInJapan } from '../panes/organization/dates.js';
+import { addMonths } from '../panes/organization/dates.js';
 import { orgForm, orgPlan, orgTrees } from '../panes/organization/org-store.js';
 import { changeLines } from '../panes/organization/plan-lines.js';
 import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { todayInJapan } from '../api/contracts/dates.js';
 
 const CHART = '/organization/chart';
 const UNIT = /^\/organization\/([0-9a-f-]{36})$/;

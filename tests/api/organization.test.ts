@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as O from '../../src/api/contracts/organization.js';
 import { withScope } from '../../server/db/tenant.js';
 import { addDays } from '../../server/modules/organization/structure.js';
-import { todayInJapan } from '../../server/modules/module/module.routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 import { apiFailure } from '../support/api.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 let s: TestServer;
 let orgId: string;

@@ -14,12 +14,13 @@ import * as P from '../../src/api/contracts/people.js';
 import { enterScope, type Tx, withScope } from '../../server/db/tenant.js';
 import { workforcePage } from '../../server/modules/people/people.routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 let s: TestServer;
 let orgId: string;
 let hr: TestAccount;
 
-const today = P.todayInJapan();
+const today = todayInJapan();
 const DAY = 86_400_000;
 const d = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 /** Days the lists are compared on: before, at and after the dated changes below. */

@@ -15,6 +15,7 @@ import { stageIn, stageSql } from '../../server/modules/people/sql.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 import { apiFailure } from '../support/api.js';
 import { parse } from '../support/csv.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 let s: TestServer;
 let orgId: string;
@@ -23,7 +24,7 @@ let hrEn: TestAccount;
 let itOnly: TestAccount;
 let outsider: TestAccount;
 
-const today = P.todayInJapan();
+const today = todayInJapan();
 const DAY = 86_400_000;
 /** today + n days, 'YYYY-MM-DD'. */
 const d = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);

@@ -10,9 +10,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as P from '../../src/api/contracts/person.js';
 import { withScope } from '../../server/db/tenant.js';
-import { todayInJapan } from '../../server/modules/module/module.routes.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 import { apiFailure } from '../support/api.js';
+import { todayInJapan } from '../../src/api/contracts/dates.js';
 
 let s: TestServer;
 let orgId: string;

@@ -14,9 +14,9 @@ import type { Tx } from '../../db/tenant.js';
 import { t } from '../../http/i18n.js';
 import type { AuthContext } from '../../http/route.js';
 import { csvExportLink, registerCsvExport } from '../module/csv.routes.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { type AccountCursor, accountAlertsAfter } from './alert-accounts.js';
 import { listShadowItApps, visitsAfter } from './shadow-it.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const sourceOf = (category: AlertCsvCategory) => `app-alerts.${category}`;
 

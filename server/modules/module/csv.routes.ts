@@ -21,9 +21,9 @@ import { resolveSigningSecret } from '../../storage/local.js';
 import { InvalidStorageKey, keyBelongsTo, readWithin, StorageNotFound, StorageTooLarge } from '../../storage/storage.js';
 import { CSV_MAX_BYTES } from '../../../src/api/contracts/storage.js';
 import { CSV_IMPORT_QUEUE, startImportJob } from './csv-job.js';
-import { todayInJapan } from './module.routes.js';
 import { applyRows, checkFile, csvColumns, exportCells, exportSelect, headerLabel, pageOfChecked, readUpload } from './csv.js';
 import { fromClause as fromFor, whereClause } from './sql.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const EXPORT_TTL_MS = 5 * 60 * 1000;
 const BATCH = 2000;

@@ -12,10 +12,8 @@ import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
 import { moveRow, nextOrder } from './reorder.js';
 import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, listTables, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
-/** Today in Japan, where the organisations work (a per-organisation time
- * zone comes with the organisation settings). */
-export const todayInJapan = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 /** A PostgreSQL unique violation on one of the module's unique fields → a field error. */
 export function uniqueViolation(m: ModuleDef, err: unknown): AppError | null {

@@ -9,7 +9,6 @@ import * as O from '../../../src/api/contracts/organization.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import {
   assertDraft,
   type Draft,
@@ -26,6 +25,7 @@ import {
   unitName,
 } from './plans.js';
 import { changeFrom, closeFrom, codeTaken, cyclesFrom, unitsOn, versionOn } from './structure.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const SORTS: Record<(typeof O.PLAN_SORTS)[number], string> = {
   EFFECTIVE_ON: 'p.effective_on',

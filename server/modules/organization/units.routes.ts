@@ -6,8 +6,8 @@ import type { Tx } from '../../db/tenant.js';
 import { likeEscape } from '../../db/like.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { assertAcyclicFrom, changeFrom, codeTaken, cycleError, memberCounts, memberOn, unitsOn, versionOn } from './structure.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 async function unitDetail(tx: Tx, id: string, baseDate: string): Promise<O.UnitDetail> {
   const unit = await tx.selectFrom('org_units').select(['id', 'code']).where('id', '=', id).executeTakeFirst();

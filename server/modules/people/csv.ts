@@ -12,10 +12,10 @@ import type { AppDeps } from '../../deps.js';
 import type { Tx } from '../../db/tenant.js';
 import { t } from '../../http/i18n.js';
 import { csvExportLink, registerCsvExport } from '../module/csv.routes.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { alumniIdsAfterSql, alumniRowsSql, currentOnly, resolveFilters, resolveText, workforceIdsAfterSql, workforceRowsSql } from './sql.js';
 import { sql } from 'kysely';
 import { alumniSpec, workforceSpec } from './spec.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const WORKFORCE_SOURCE = 'people.workforce';
 const ALUMNI_SOURCE = 'people.alumni';

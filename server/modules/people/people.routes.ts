@@ -17,7 +17,6 @@ import {
 import type { Tx } from '../../db/tenant.js';
 import { likeEscape } from '../../db/like.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import {
   type AlumniSort,
   alumniCountSql,
@@ -41,6 +40,7 @@ import {
 } from './sql.js';
 import { alumniExport, workforceExport } from './csv.js';
 import { alumniSpec, restrict, workforceSpec } from './spec.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 type Sql = RawBuilder<unknown>;
 

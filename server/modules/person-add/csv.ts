@@ -41,10 +41,10 @@ import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { checkedResult, type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
 import { claimUpload, csvExportLink, pageOfRecords, registerCsvExport, uploadReader } from '../module/csv.routes.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { type MasterField, type MasterRow, type MasterTable, masterRows, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from './masters.js';
 import { type ChangedWorker, createPeople, type NewPerson, updateWorkers } from './bulk.js';
 import { cleanKana, eventsFor, firstDay, PERSON_COLUMNS, type PersonRow, TYPE_NAME_COLUMN, TYPE_NAME_TABLE, WORKER_COLUMNS, type WorkerRow } from './write.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const KIND = 'people-import';
 /** Rows a file may hold. */

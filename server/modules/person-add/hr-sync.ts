@@ -47,10 +47,10 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { openUnits, type UnitRow } from './masters.js';
 import { createPeople } from './bulk.js';
 import { cleanText, moveAssignment, updatePerson, updateWorker } from './write.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 interface IntegrationRow {
   id: string;

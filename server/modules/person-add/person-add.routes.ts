@@ -28,7 +28,6 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { personCsvRoutes } from './csv.js';
 import { hrSyncRoutes } from './hr-sync.js';
 import { type MasterField, type MasterTable, mastersById, placeRows, WORKER_MASTER_TABLE } from './masters.js';
@@ -50,6 +49,7 @@ import {
   type WorkerRow,
   workerNumberTaken,
 } from './write.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 type Worker = z.output<typeof WorkerFields>;
 type Errors = Record<string, string[]>;

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import * as P from '../../../src/api/contracts/person.js';
 import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { iso, personOf, todayInJapan } from './shared.js';
+import { iso, personOf } from './shared.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 interface DeviceRow {
   id: string;

@@ -8,7 +8,8 @@ import { normalizeCell } from '../../csv/codec.js';
 import type { Tx } from '../../db/tenant.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { isAlumni, personOf, todayInJapan, workersOf } from './shared.js';
+import { isAlumni, personOf, workersOf } from './shared.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 interface FamilyRow {
   id: string;

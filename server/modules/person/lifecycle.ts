@@ -11,7 +11,8 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { defineRoute } from '../../http/route.js';
-import { actorNames, datesOf, iso, personOf, todayInJapan, workerOf, workerSummary } from './shared.js';
+import { actorNames, datesOf, iso, personOf, workerOf, workerSummary } from './shared.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 interface EventRow {
   id: string;

@@ -7,7 +7,8 @@ import { normalizeCell } from '../../csv/codec.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { type MasterTable, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from '../person-add/masters.js';
-import { fullName, isAlumni, labelsOf, personOf, todayInJapan, workerOf, workerSummary, workersOf, type PersonRow, type WorkerRow } from './shared.js';
+import { fullName, isAlumni, labelsOf, personOf, workerOf, workerSummary, workersOf, type PersonRow, type WorkerRow } from './shared.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

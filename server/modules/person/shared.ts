@@ -7,9 +7,8 @@ import type { AuditChange } from '../../../src/api/contracts/person.js';
 import { PEOPLE_MASTER_TABLES, type WorkerType } from '../../db/schema.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
-import { todayInJapan } from '../module/module.routes.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
-export { todayInJapan };
 
 export interface PersonRow {
   id: string;

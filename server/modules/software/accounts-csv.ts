@@ -37,9 +37,9 @@ import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { checkedResult, type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
 import { claimUpload, csvExportLink, pageOfRecords, registerCsvExport, uploadReader } from '../module/csv.routes.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { matchAccounts } from './accounts.js';
 import { recordActivity } from './activity.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 /** The csv_imports kind and the export source id. */
 const KIND = 'app-users';

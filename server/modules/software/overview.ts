@@ -19,10 +19,10 @@ import type { AppContract, UserCategory } from '../../../src/api/contracts/softw
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { categoryCondition, countAccounts, rowsOf } from './accounts.js';
 import { CURRENT_MONTH, CURRENT_MONTH_START } from './activity.js';
 import { billableUnits, contractOfRow, costPerMonth, cycleBounds, cycleCost, daysBetween, type Money, nextRenewal, roundMoney, savingPerMonth } from './contract-math.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 interface IntegrationRow {
   id: string;

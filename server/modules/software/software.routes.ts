@@ -12,10 +12,10 @@ import { likeEscape } from '../../db/like.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { todayInJapan } from '../module/module.routes.js';
 import { accountRow, countAccounts, listAccounts, matchAccounts, personRows } from './accounts.js';
 import { billableUnits, contractOfRow, costPerMonth, nextRenewal, roundMoney } from './contract-math.js';
 import { refreshInProgress, requestRefresh } from './refresh.js';
+import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 // ── Assignments ─────────────────────────────────────────────────────────────
 interface AssignmentRow {

@@ -223,9 +223,6 @@ export const peopleFilterOptions = defineContract({
   response: z.object({ items: z.array(Named) }),
 });
 
-/** Today's date in Japan, where the organisations work ('YYYY-MM-DD'). */
-export const todayInJapan = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(now);
-
 /**
  * The recent-leaver window (spec 2.6 isLeavingDateWithIn_A_Month, spec 9:
  * one month): RECENT_LEAVER_MONTHS back from today through today, the day

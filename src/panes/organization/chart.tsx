@@ -14,8 +14,8 @@ import { useServices } from '../../services.js';
 import { setLayout } from '../layout.js';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BaseDateField, baseDateParam, dateNote, useSetSearch, ViewControls } from './controls.js';
-import { todayInJapan } from './dates.js';
 import { OrgTree, type TreeNode, useFocusTreeOnce } from './org-tree.js';
+import { todayInJapan } from '../../api/contracts/dates.js';
 
 export const CHART_KEY = 'org-chart';
 

@@ -1,7 +1,7 @@
 // Calendar dates ('YYYY-MM-DD') for the organisation's base date: today in
 // Japan time (as the server counts), months and years moved with the day
 // kept where the month allows, and what a user types read leniently.
-export const todayInJapan = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+import { todayInJapan } from '../../api/contracts/dates.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -22,9 +22,10 @@ import { FormActions, FormErrorLine, FormField, useFormSubmit } from '../form.js
 import { PanePathContext, usePaneParams } from '../pane-path.js';
 import { CHART_KEY, unitHref } from './chart.js';
 import { BaseDateField, baseDateParam, dateNote, useSetSearch } from './controls.js';
-import { parseDateInput, todayInJapan } from './dates.js';
+import { parseDateInput } from './dates.js';
 import { orgForm } from './org-store.js';
 import { invalidDate, OrgFormPane, subtreeOf, UnitFields, type UnitValues, unitBody } from './unit-form.js';
+import { todayInJapan } from '../../api/contracts/dates.js';
 
 export const UNIT_KEY = 'org-unit';
 export const MEMBERS_KEY = 'org-unit-members';

@@ -13,8 +13,9 @@ import type { TransitionStage } from '../../api/contracts/people-lifecycle.js';
 import { formatDate } from '../../format.js';
 import { useServices } from '../../services.js';
 import { Modal, useDialogs } from '../dialogs.js';
-import { keepFocusIn, todayInJapan } from './person-store.js';
+import { keepFocusIn } from './person-store.js';
 import { invalidatePeopleLists } from '../people/people-store.js';
+import { todayInJapan } from '../../api/contracts/dates.js';
 
 export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonProfile; stage: TransitionStage; onClose: () => void }) {
   const { t, i18n } = useTranslation();

@@ -42,8 +42,6 @@ export const profileHref = (p: Pick<PersonProfile, 'isAlumni' | 'personId'>, tab
 export const familyHref = (personId: string, familyPersonId: string) => `/person/${personId}/family/${familyPersonId}`;
 export const deviceHref = (deviceId: string) => `/profile/device/${deviceId}/status`;
 
-/** Today in Japan (the lifecycle's calendar), 'YYYY-MM-DD'. */
-export const todayInJapan = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 /**
  * Focuses an element of a pane that is just appearing: it may render a moment

@@ -21,7 +21,8 @@ import { useServices } from '../../services.js';
 import { usePanePath } from '../pane-path.js';
 import { FamilyAddDialog } from './family.js';
 import { LifecycleDialog } from './lifecycle-dialog.js';
-import { PROFILE_TABS, type ProfileTab, focusSoon, personPage, profileBase, todayInJapan } from './person-store.js';
+import { PROFILE_TABS, type ProfileTab, focusSoon, personPage, profileBase } from './person-store.js';
+import { todayInJapan } from '../../api/contracts/dates.js';
 
 const PATH = /^\/(person|alumni)\/([^/]+)\/(?:([a-z-]+)|family\/([^/]+))$/;
 
