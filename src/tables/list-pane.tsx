@@ -72,13 +72,23 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const setSearch = (patch: Record<string, unknown>) =>
     void navigate({ search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true });
 
-  // The filter writes to the URL 250 ms after the last keystroke.
+  // The filter writes to the URL 250 ms after the last keystroke, or at once
+  // when the user leaves the box for the rows (flushFilter): a write still
+  // pending then would land after an Enter that opens a row, and take the
+  // user back to the list.
+  const filterTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A row was opened: the page is going away, nothing more is written. */
+  const leaving = useRef(false);
+  const filterPending = () => !!filterKey && filter !== String(search[filterKey] ?? '');
+  const writeFilter = () => setSearch({ [filterKey!]: filter || undefined, [pageKey]: 0 });
+  const flushFilter = () => {
+    clearTimeout(filterTimer.current);
+    if (filterPending()) writeFilter();
+  };
   useEffect(() => {
-    if (!filterKey) return;
-    const current = String(search[filterKey] ?? '');
-    if (filter === current) return;
-    const timer = setTimeout(() => setSearch({ [filterKey]: filter || undefined, [pageKey]: 0 }), 250);
-    return () => clearTimeout(timer);
+    if (leaving.current || !filterPending()) return;
+    filterTimer.current = setTimeout(writeFilter, 250);
+    return () => clearTimeout(filterTimer.current);
   });
 
   const query = useQuery({
@@ -107,12 +117,16 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
             aria-label={t('grid.filter')}
             placeholder={t('grid.filter')}
             value={filter}
-            onChange={(e) => setFilter(e.target.value)}
+            onChange={(e) => {
+              leaving.current = false;
+              setFilter(e.target.value);
+            }}
             onKeyDown={(e) => {
               // Back to the rows without the mouse.
               if (e.key !== 'Escape' && e.key !== 'ArrowDown') return;
               // Escape in a search box would also clear it: keep the filter.
               e.preventDefault();
+              flushFilter();
               (document.querySelector(`[role="grid"][aria-label="${t(def.title)}"]`) as HTMLElement | null)?.focus();
             }}
           />
@@ -135,7 +149,13 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
         onPage={(p) => setSearch({ [pageKey]: p })}
         pageSizes={pageSizes}
         onPageSize={(size) => setSearch({ pageSize: size, [pageKey]: 0 })}
-        onOpen={def.open ?? ((row) => void navigate({ href: def.href(row) }))}
+        onOpen={(row) => {
+          if (def.open) return def.open(row);
+          // Leaving the list: a filter write still pending must not bring the user back.
+          leaving.current = true;
+          clearTimeout(filterTimer.current);
+          void navigate({ href: def.href(row) });
+        }}
         onOpenSide={(row) => setLayout({ side: def.href(row) })}
         onSelectionChange={onSelection}
         onFocusFilter={() => filterRef.current?.focus()}
