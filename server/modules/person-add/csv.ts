@@ -41,7 +41,7 @@ import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { checkedResult, type CsvColumnSpec, type ParsedFile, readCsvTable, readUploadWith } from '../module/csv.js';
 import { claimUpload, csvExportLink, pageOfRecords, registerCsvExport, uploadReader } from '../module/csv.routes.js';
-import { type MasterField, type MasterRow, type MasterTable, masterRows, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from './masters.js';
+import { currentPostJoin, type MasterField, type MasterRow, type MasterTable, masterRows, masterTablesOf, openUnits, placeRows, WORKER_MASTER_TABLE } from './masters.js';
 import { type ChangedWorker, createPeople, type NewPerson, updateWorkers } from './bulk.js';
 import { cleanKana, eventsFor, firstDay, PERSON_COLUMNS, type PersonRow, TYPE_NAME_COLUMN, TYPE_NAME_TABLE, WORKER_COLUMNS, type WorkerRow } from './write.js';
 import { todayInJapan } from '../../../src/api/contracts/dates.js';
@@ -173,8 +173,7 @@ async function currentOf(tx: Tx, numbers: string[], today: string): Promise<Map<
         ARRAY(SELECT j.job_type_id::text FROM worker_job_types j WHERE j.worker_id = w.id ORDER BY 1) AS job_type_ids,
         ARRAY(SELECT x.place_id::text FROM worker_places x WHERE x.worker_id = w.id ORDER BY x.is_primary DESC, 1) AS place_ids
       FROM workers w JOIN people p ON p.id = w.person_id
-      LEFT JOIN LATERAL (SELECT unit_id, position_id FROM worker_assignments a WHERE a.worker_id = w.id AND a.is_primary
-        AND (a.valid_to IS NULL OR a.valid_to > ${today}::date) ORDER BY a.valid_from DESC LIMIT 1) a ON true
+      ${currentPostJoin(today)}
       WHERE lower(w.worker_number) = ANY(${batch}::text[])`.execute(tx);
     for (const row of r.rows) {
       const pick = <C extends string>(prefix: string, cols: readonly C[]) => Object.fromEntries(cols.map((c) => [c, (row[`${prefix}${c}`] as string | null) ?? null])) as Record<C, string | null>;
@@ -454,8 +453,7 @@ for (const type of WORKER_TYPES) {
           (SELECT string_agg(x.name, ${LIST_SEPARATOR} ORDER BY x.name) FROM worker_job_types j JOIN job_types x ON x.id = j.job_type_id WHERE j.worker_id = w.id) AS job_types,
           (SELECT string_agg(x.name, ${LIST_SEPARATOR} ORDER BY j.is_primary DESC, x.name) FROM worker_places j JOIN places x ON x.id = j.place_id WHERE j.worker_id = w.id) AS places
         FROM workers w JOIN people p ON p.id = w.person_id
-        LEFT JOIN LATERAL (SELECT unit_id, position_id FROM worker_assignments a WHERE a.worker_id = w.id AND a.is_primary
-          AND (a.valid_to IS NULL OR a.valid_to > ${today}::date) ORDER BY a.valid_from DESC LIMIT 1) a ON true
+        ${currentPostJoin(today)}
         WHERE w.worker_type = ${type} AND (${cursor}::uuid IS NULL OR w.id > ${cursor}::uuid)
         ORDER BY w.id LIMIT ${limit}`.execute(tx);
       const loc = grant.loc;

@@ -47,7 +47,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { openUnits, type UnitRow } from './masters.js';
+import { currentPostJoin, openUnits, type UnitRow } from './masters.js';
 import { createPeople } from './bulk.js';
 import { cleanText, moveAssignment, updatePerson, updateWorker } from './write.js';
 import { todayInJapan } from '../../../src/api/contracts/dates.js';
@@ -124,8 +124,7 @@ async function ourWorkers(tx: Tx, today: string): Promise<OurWorker[]> {
       p.family_name, p.given_name, p.middle_name, to_char(w.started_on, 'YYYY-MM-DD') AS started_on,
       (w.ended_on IS NULL OR w.ended_on >= ${today}::date) AS current, a.unit_id, a.position_id
     FROM workers w JOIN people p ON p.id = w.person_id
-    LEFT JOIN LATERAL (SELECT unit_id, position_id FROM worker_assignments a WHERE a.worker_id = w.id AND a.is_primary
-      AND (a.valid_to IS NULL OR a.valid_to > ${today}::date) ORDER BY a.valid_from DESC LIMIT 1) a ON true
+    ${currentPostJoin(today)}
     ORDER BY (w.ended_on IS NULL OR w.ended_on >= ${today}::date) DESC, w.started_on DESC NULLS LAST, w.id`.execute(tx);
   return r.rows;
 }

@@ -51,6 +51,13 @@ function masterTable(table: MasterTable) {
   return sql.table(table);
 }
 
+/** The current primary post of worker `w` ('YYYY-MM-DD' today): its unit
+ * and position, as `a` (a.unit_id, a.position_id; null without one). The
+ * latest-starting primary assignment that has not ended by today. */
+export const currentPostJoin = (today: string) =>
+  sql`LEFT JOIN LATERAL (SELECT unit_id, position_id FROM worker_assignments a WHERE a.worker_id = w.id AND a.is_primary
+    AND (a.valid_to IS NULL OR a.valid_to > ${today}::date) ORDER BY a.valid_from DESC LIMIT 1) a ON true`;
+
 export interface MasterRow {
   id: string;
   name: string;
