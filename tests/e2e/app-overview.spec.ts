@@ -18,8 +18,12 @@ async function openSlackOverview(page: Page) {
   await expect(list).toBeVisible();
   await page.keyboard.press('/');
   await page.keyboard.type('daicho-demo.slack.com');
+  await expect(page).toHaveURL(/text=daicho-demo\.slack\.com/);
   await expect(list.getByRole('row')).toHaveCount(2);
+  // Back to the rows (the filtered list, its first row active), then open it.
   await page.keyboard.press('Escape');
+  await expect(list).toBeFocused();
+  await expect(list.getByRole('row').nth(1)).toContainText('daicho-demo.slack.com');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app-integrations\/[0-9a-f-]{36}\/overview$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Slack');
