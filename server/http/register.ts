@@ -101,7 +101,7 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
     };
     try {
       if (token) {
-        await inCallerTransaction(deps.db, token, { requestId: c.get('requestId') }, async ({ auth }, tx) => {
+        await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), read: route.read === true }, async ({ auth }, tx) => {
           c.set('locale', auth.locale);
           admit(contract, auth);
           await handle(tx, auth);

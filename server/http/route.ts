@@ -66,19 +66,33 @@ export interface RouteCache {
   tables: readonly string[];
 }
 
-export interface RouteDef<C extends Contract = Contract> {
+export interface RouteOptions {
+  cache?: RouteCache;
+  /**
+   * A read (GET only): the response is sent while its transaction's COMMIT
+   * is still on its way, one round trip sooner. For handlers that write
+   * nothing a later request relies on: at most data kept to be reused (the
+   * people lists' counts of the day), computed again if that COMMIT fails.
+   * Never for a GET whose write the next request reads (a presigned upload
+   * recorded for the PUT that follows, say). The connection goes back to
+   * the pool at once; its next statement queues behind the COMMIT.
+   */
+  read?: boolean;
+}
+
+export interface RouteDef<C extends Contract = Contract> extends RouteOptions {
   contract: C;
   handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>;
-  cache?: RouteCache;
 }
 
 export function defineRoute<C extends Contract>(
   contract: C,
   handler: (input: Input<C>, ctx: RequestContext<AuthOf<C>>) => Promise<Output<C>>,
-  options: { cache?: RouteCache } = {},
+  options: RouteOptions = {},
 ): RouteDef<C> {
+  if (options.read && contract.method !== 'get') throw new Error(`${contract.id}: only a GET can be a read`);
   return { contract, handler, ...options };
 }
 
 /** Erases the contract type so routes of all modules fit in one table. */
-export type AnyRoute = { contract: Contract; handler: (input: never, ctx: never) => Promise<unknown>; cache?: RouteCache };
+export type AnyRoute = { contract: Contract; handler: (input: never, ctx: never) => Promise<unknown> } & RouteOptions;

@@ -611,4 +611,16 @@ describe('kept counts', () => {
     expect((await ja()(P.countAlumni, {})).counts['all-alumni']).toBe(alumniBefore + 1);
     expect((await alumni()).count).toBe(alumniBefore + 1);
   });
+
+  it('are kept by the call that computed them: its answer does not wait for its COMMIT (a read), which still lands', async () => {
+    const kept = () =>
+      withScope(s.db, { orgId }, async (tx) =>
+        (await sql<{ counts: Record<string, number> }>`SELECT counts FROM people_list_counts WHERE list = 'workforce:Board' AND day = ${today}::date`.execute(tx)).rows.map((r) => r.counts),
+      );
+    await withScope(s.db, { orgId }, (tx) => sql`DELETE FROM people_list_counts WHERE list = 'workforce:Board'`.execute(tx));
+    expect(await kept()).toEqual([]);
+    const counts = (await ja()(P.countWorkforce, { query: { menu: 'Board' } })).counts;
+    expect(counts['board-all']).toBe(2);
+    await expect.poll(kept, { timeout: 2_000 }).toEqual([expect.objectContaining({ 'board-all': 2 })]);
+  });
 });

@@ -5,7 +5,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, type Area } from '../../src/api/contracts/define.js';
+import { defineRoute } from '../../server/http/route.js';
 import { routeTable } from '../../server/routes.js';
+import { createPerson } from '../../src/api/contracts/person-add.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 import { DECLARATION_ROUTES } from '../support/declarations.js';
 
@@ -58,6 +60,13 @@ describe('route table', () => {
   it('public routes are exactly the allowed ones', () => {
     const pub = routeTable.filter((r) => r.contract.access.kind === 'public').map((r) => r.contract.id);
     expect(new Set(pub)).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('answers only GETs before their COMMIT (reads): the lists, counts and records, never a write', () => {
+    const reads = routeTable.filter((r) => r.read);
+    for (const { contract } of reads) expect(contract.method, contract.id).toBe('get');
+    expect(reads.map((r) => r.contract.id)).toEqual(expect.arrayContaining(['people.list', 'people.count', 'equipment.list', 'equipment.count', 'equipment.get']));
+    expect(() => defineRoute(createPerson, async () => ({}) as never, { read: true })).toThrow(/only a GET/);
   });
 
   it.each(routeTable.filter((r) => r.contract.access.kind !== 'public').map((r) => [r.contract.id, r.contract] as const))(

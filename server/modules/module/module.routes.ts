@@ -137,8 +137,9 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
   const routes: AnyRoute[] = [
     defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>))) as never, {
       cache: { tables: listTables(m) },
+      read: true,
     }) as AnyRoute,
-    defineRoute(c.get, async ({ params }, { tx }) => (await mustGet(tx, idOf(params as never))) as never) as AnyRoute,
+    defineRoute(c.get, async ({ params }, { tx }) => (await mustGet(tx, idOf(params as never))) as never, { read: true }) as AnyRoute,
     defineRoute(c.create, async ({ body }, { tx, auth }) => {
       await checkRefs(tx, m, body);
       // A reorderable list's new row goes last unless it names its place.
@@ -173,11 +174,11 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
             .map((k) => ({ field: fieldOf[k] as string, before: h.before[k] ?? null, after: h.after[k] ?? null })),
         })),
       };
-    }) as AnyRoute,
+    }, { read: true }) as AnyRoute,
   ];
   if (c.count) {
     routes.push(
-      defineRoute(c.count, async ({ query }, { tx }) => (await categoryCounts(tx, m, query as Record<string, unknown>)) as never) as AnyRoute,
+      defineRoute(c.count, async ({ query }, { tx }) => (await categoryCounts(tx, m, query as Record<string, unknown>)) as never, { read: true }) as AnyRoute,
     );
   }
   if (c.enable && c.disable) {

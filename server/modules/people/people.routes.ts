@@ -205,14 +205,18 @@ async function filterOptions(tx: Tx, q: { kind: 'DEPARTMENT' | 'POSITION' | 'JOB
   return { items: r.rows };
 }
 
+/** The lists, their counts and filter options write nothing but the counts
+ * they keep per day (cachedCounts): their responses need not wait for COMMIT. */
+const READ = { read: true } as const;
+
 export function peopleRoutes(): AnyRoute[] {
   return [
-    defineRoute(listWorkforce, async ({ query }, { tx }) => (await workforcePage(tx, query)) as never) as AnyRoute,
-    defineRoute(countWorkforce, async ({ query }, { tx }) => workforceCategoryCounts(tx, query)) as AnyRoute,
+    defineRoute(listWorkforce, async ({ query }, { tx }) => (await workforcePage(tx, query)) as never, READ) as AnyRoute,
+    defineRoute(countWorkforce, async ({ query }, { tx }) => workforceCategoryCounts(tx, query), READ) as AnyRoute,
     defineRoute(exportWorkforceCsv, async ({ query }, { auth, locale, deps }) => workforceExport(deps, auth, locale, query)) as AnyRoute,
-    defineRoute(listAlumni, async ({ query }, { tx }) => (await alumniPage(tx, query)) as never) as AnyRoute,
-    defineRoute(countAlumni, async ({ query }, { tx }) => alumniCategoryCounts(tx, query)) as AnyRoute,
+    defineRoute(listAlumni, async ({ query }, { tx }) => (await alumniPage(tx, query)) as never, READ) as AnyRoute,
+    defineRoute(countAlumni, async ({ query }, { tx }) => alumniCategoryCounts(tx, query), READ) as AnyRoute,
     defineRoute(exportAlumniCsv, async ({ query }, { auth, locale, deps }) => alumniExport(deps, auth, locale, query)) as AnyRoute,
-    defineRoute(peopleFilterOptions, async ({ query }, { tx }) => filterOptions(tx, query, todayInJapan())) as AnyRoute,
+    defineRoute(peopleFilterOptions, async ({ query }, { tx }) => filterOptions(tx, query, todayInJapan()), READ) as AnyRoute,
   ];
 }
