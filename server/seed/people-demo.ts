@@ -12,7 +12,7 @@ import { Faker, base, en, ja } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { Tx } from '../db/tenant.js';
 import type { PeopleMasterTableName } from '../db/schema.js';
-import { todayInJapan } from '../../src/api/contracts/dates.js';
+import { addDays, firstOfNextMonth, todayInJapan } from '../../src/api/contracts/dates.js';
 
 type MasterRow = readonly [name: string, code?: string | null, rank?: number | null];
 
@@ -66,14 +66,8 @@ export const ORG_UNITS: readonly UnitSpec[] = [
   { code: 'QA', versions: [{ name: '品質保証部', parent: 'DEV', from: '2019-04-01' }] },
 ];
 
-const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => isoDay(Date.parse(`${d}T00:00:00Z`) + n * DAY);
 const maxDate = (a: string, b: string) => (a > b ? a : b);
-const firstOfNextMonth = (d: string) => {
-  const [y, m] = d.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 /** People at each lifecycle stage, dated from today: [family, given, kana family, kana given, e-mail local part, stage]. */
 const LIFECYCLE_EXAMPLES = [

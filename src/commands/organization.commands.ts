@@ -14,7 +14,7 @@ import {
   revertPlanUnit,
   type PlanDetail,
 } from '../api/contracts/organization.js';
-import { addMonths } from '../panes/organization/dates.js';
+import { addMonths } from '../api/contracts/dates.js';
 import { orgForm, orgPlan, orgTrees } from '../panes/organization/org-store.js';
 import { changeLines } from '../panes/organization/plan-lines.js';
 import { type Command, type CommandContext, defineCommand } from './registry.js';

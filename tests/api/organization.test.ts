@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as O from '../../src/api/contracts/organization.js';
 import { withScope } from '../../server/db/tenant.js';
-import { addDays } from '../../server/modules/organization/structure.js';
+import { addDays } from '../../src/api/contracts/dates.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 import { apiFailure } from '../support/api.js';
 import { todayInJapan } from '../../src/api/contracts/dates.js';

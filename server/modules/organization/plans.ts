@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type * as O from '../../../src/api/contracts/organization.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { addDays, cyclicUnits, memberCounts, unitsOn, type VersionRow } from './structure.js';
+import { addDays } from '../../../src/api/contracts/dates.js';
+import { cyclicUnits, memberCounts, unitsOn, type VersionRow } from './structure.js';
 import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 export interface PlanRow {

@@ -169,8 +169,3 @@ export function codeTaken(err: unknown, field = 'code'): AppError | null {
   return e?.code === '23505' && e.constraint === 'org_units_code' ? fieldError(field, 'organization:errors.codeTaken') : null;
 }
 
-/** 'YYYY-MM-DD' moved by days (calendar arithmetic in UTC). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

@@ -14,6 +14,7 @@
 // built here (listsCtes), which is also what workforce_rows does for the
 // people it does not keep.
 import { type RawBuilder, sql } from 'kysely';
+import { addMonths } from '../../../src/api/contracts/dates.js';
 import { type LifecycleStage, NEW_HIRE_MONTHS, WORKER_TYPES, type WorkerType, toKatakana } from '../../../src/api/contracts/people-lifecycle.js';
 import { likeEscape } from '../../db/like.js';
 import type { Tx } from '../../db/tenant.js';
@@ -49,13 +50,6 @@ export function stageSql(w: string, d: string): Sql<LifecycleStage | null> {
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** PostgreSQL's `date + interval 'n months'` (the day clamped to the month's last). */
-function addMonths(iso: string, n: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 + n, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return isoDay(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)));
-}
 /** The first joining date that is still a new hire on `d`: d < joined + NEW_HIRE_MONTHS ⟺ joined ≥ this. */
 export function newHireFrom(d: string): string {
   let s = Date.parse(`${d}T00:00:00Z`) - (NEW_HIRE_MONTHS * 31 + 3) * DAY_MS;

@@ -1,6 +1,7 @@
 // What a contract means in dates and money: the next renewal from the anchor
 // date and billing cycle, and the cost per month of a FREE, FIXED or LINEAR
 // plan. Pure functions, used by the integration and software summaries.
+import { addDays } from '../../../src/api/contracts/dates.js';
 import type { AppContract } from '../../../src/api/contracts/software.js';
 
 const DAYS_PER_MONTH = 365.25 / 12;
@@ -147,7 +148,6 @@ export function savingPerMonth(c: AppContract, removable: number): Money | null 
   return costPerMonth(c, removable);
 }
 
-const addDays = (isoDate: string, days: number) => iso(new Date(new Date(`${isoDate}T00:00:00Z`).getTime() + days * 86_400_000));
 
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
 export function daysBetween(from: string, to: string): number {
