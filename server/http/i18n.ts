@@ -23,11 +23,13 @@ import enPersonAdd from '../../locales/en-US/personAdd.json' with { type: 'json'
 import jaPersonAdd from '../../locales/ja-JP/personAdd.json' with { type: 'json' };
 import enHrSync from '../../locales/en-US/hrSync.json' with { type: 'json' };
 import jaHrSync from '../../locales/ja-JP/hrSync.json' with { type: 'json' };
+import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
+import jaCommon from '../../locales/ja-JP/common.json' with { type: 'json' };
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/api/contracts/common.js';
 
 const resources: Record<Locale, Record<string, unknown>> = {
-  'en-US': { personAdd: enPersonAdd, hrSync: enHrSync, people: enPeople, appAlerts: enAppAlerts, appUsersCsv: enAppUsersCsv, errors: enErrors, mail: enMail, software: enSoftware, appOverview: enAppOverview, organization: enOrganization, person: enPerson },
-  'ja-JP': { personAdd: jaPersonAdd, hrSync: jaHrSync, people: jaPeople, appAlerts: jaAppAlerts, appUsersCsv: jaAppUsersCsv, errors: jaErrors, mail: jaMail, software: jaSoftware, appOverview: jaAppOverview, organization: jaOrganization, person: jaPerson },
+  'en-US': { common: enCommon, personAdd: enPersonAdd, hrSync: enHrSync, people: enPeople, appAlerts: enAppAlerts, appUsersCsv: enAppUsersCsv, errors: enErrors, mail: enMail, software: enSoftware, appOverview: enAppOverview, organization: enOrganization, person: enPerson },
+  'ja-JP': { common: jaCommon, personAdd: jaPersonAdd, hrSync: jaHrSync, people: jaPeople, appAlerts: jaAppAlerts, appUsersCsv: jaAppUsersCsv, errors: jaErrors, mail: jaMail, software: jaSoftware, appOverview: jaAppOverview, organization: jaOrganization, person: jaPerson },
 };
 
 function lookup(tree: unknown, key: string): string | undefined {

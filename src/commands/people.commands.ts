@@ -93,7 +93,7 @@ async function addFilter(ctx: CommandContext, kind: FilterKind) {
     load: async (q, signal): Promise<ChoiceOption[]> => {
       if (optionKind) return (await ctx.api(peopleFilterOptions, { query: { kind: optionKind, freeText: q || undefined } }, { signal })).items.map((o) => ({ value: o.id, label: o.name }));
       if (kind === 'place') return (await ctx.api(placeSelect, { query: { freeText: q || undefined } }, { signal })).items.map((o) => ({ value: o.id, label: o.name }));
-      return WORKER_TYPES.map((w: WorkerType) => ({ value: w, label: ctx.t(`people:workerTypes.${w}`) })).filter(matches(q));
+      return WORKER_TYPES.map((w: WorkerType) => ({ value: w, label: ctx.t(`common:workerTypes.${w}`) })).filter(matches(q));
     },
   });
   if (!choice?.value) return;

@@ -321,7 +321,7 @@ async function check(tx: Tx, type: WorkerType, locale: Locale, file: ParsedFile)
   const numberCol = file.fields.indexOf('workerNumber');
   const numbers = numberCol < 0 ? [] : [...new Set(file.rows.map((r) => normalizeCell(r[numberCol] ?? '').toLowerCase()).filter(Boolean))];
   const current = await currentOf(tx, numbers, today);
-  const typeLabel = (x: WorkerType) => t(locale, `personAdd:workerTypes.${x}`);
+  const typeLabel = (x: WorkerType) => t(locale, `common:workerTypes.${x}`);
 
   const firstLine = new Map<string, number>();
   const records: CsvRecord[] = [];

@@ -52,7 +52,7 @@ export const lifecycleRoutes = () => [
     const w = await workerOf(tx, params.workerId);
     const dates = datesOf(w);
     const recorded = P.recordedStage(dates);
-    const stageName = (s: TransitionStage) => t(locale, `person:stages.${s}`);
+    const stageName = (s: TransitionStage) => t(locale, `common:stages.${s}`);
     if (!P.nextStages(dates).includes(body.stage)) {
       if (recorded && TRANSITION_STAGES.indexOf(body.stage) <= TRANSITION_STAGES.indexOf(recorded)) {
         throw refuse(locale, 'stage', 'person:lifecycle.alreadyPast', { stage: stageName(body.stage), recorded: stageName(recorded) });

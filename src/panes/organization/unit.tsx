@@ -105,7 +105,7 @@ function Members({ id, side }: { id: string; side: boolean }) {
       { id: 'position', header: 'organization:columns.position', width: 130, sortColumn: 'POSITION', cell: (r) => r.positionName ?? dash },
       { id: 'employmentType', header: 'organization:columns.employmentType', width: 130, sortColumn: 'EMPLOYMENT_TYPE', cell: (r) => r.employmentTypeName ?? dash },
       { id: 'jobTypes', header: 'organization:columns.jobTypes', width: 160, cell: (r) => r.jobTypes.map((j) => j.name).join(', ') || dash },
-      { id: 'stage', header: 'organization:columns.stage', width: 110, cell: (r) => t(`organization:stage.${r.stage}`) },
+      { id: 'stage', header: 'organization:columns.stage', width: 110, cell: (r) => t(`common:stages.${r.stage}`) },
       { id: 'post', header: 'organization:columns.post', width: 90, cell: (r) => t(r.isPrimary ? 'organization:post.primary' : 'organization:post.concurrent') },
       { id: 'assignedFrom', header: 'organization:columns.assignedFrom', width: 130, sortColumn: 'ASSIGNED_FROM', cell: (r) => <span className="mono">{formatDate(lang, r.assignedFrom)}</span> },
     ];

@@ -52,11 +52,11 @@ function workforceColumns(t: (k: string, o?: Record<string, unknown>) => string,
       cell: (r) => (
         <>
           {r.name}
-          {r.workers[0]?.stage && r.workers[0].stage !== 'ACTIVE' && <span className="badge">{t(`people:stages.${r.workers[0].stage}`)}</span>}
+          {r.workers[0]?.stage && r.workers[0].stage !== 'ACTIVE' && <span className="badge">{t(`common:stages.${r.workers[0].stage}`)}</span>}
         </>
       ),
     },
-    { id: 'workerType', header: 'people:columns.workerType', width: 130, sortColumn: 'WORKER_TYPE', cell: (r) => r.workerTypes.map((w) => t(`people:workerTypes.${w}`)).join(', ') || dash },
+    { id: 'workerType', header: 'people:columns.workerType', width: 130, sortColumn: 'WORKER_TYPE', cell: (r) => r.workerTypes.map((w) => t(`common:workerTypes.${w}`)).join(', ') || dash },
     { id: 'departments', header: 'people:columns.departments', width: 180, cell: (r) => names(r.departments) },
     { id: 'positions', header: 'people:columns.positions', width: 110, cell: (r) => names(r.positions) },
     { id: 'jobTitle', header: 'people:columns.jobTitle', width: 150, cell: (r) => r.jobTitle?.name ?? dash },
@@ -84,7 +84,7 @@ function alumniColumns(t: (k: string, o?: Record<string, unknown>) => string, lo
     { id: 'leavingDate', header: 'people:columns.leavingDate', width: 120, sortColumn: 'LEAVING_DATE', cell: (r) => date(r.leavingDate) },
     { id: 'person', header: 'people:columns.person', width: 180, sortColumn: 'PERSON', cell: (r) => r.name },
     { id: 'personalContact', header: 'people:columns.personalContact', width: 260, cell: (r) => [r.personalEmail, r.personalPhone].filter(Boolean).join(' / ') || dash },
-    { id: 'lastWorkerType', header: 'people:columns.lastWorkerType', width: 130, cell: (r) => t(`people:workerTypes.${r.lastWorkerType}`) },
+    { id: 'lastWorkerType', header: 'people:columns.lastWorkerType', width: 130, cell: (r) => t(`common:workerTypes.${r.lastWorkerType}`) },
     { id: 'lastJobTypes', header: 'people:columns.lastJobTypes', width: 160, cell: (r) => names(r.lastJobTypes) },
     { id: 'departments', header: 'people:columns.departments', width: 170, cell: (r) => names(r.departments) },
     { id: 'positions', header: 'people:columns.positions', width: 110, cell: (r) => names(r.positions) },

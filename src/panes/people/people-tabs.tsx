@@ -152,7 +152,7 @@ export function FilterChips({ alumni = false }: { alumni?: boolean }) {
   });
   const remove = (patch: Record<string, unknown>) =>
     void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch, pageIndex: 0 })) as never, replace: true });
-  const nameOf = (a: (typeof active)[number]) => (a.kind === 'workerType' ? t(`people:workerTypes.${a.id as WorkerType}`) : (labels.data?.[a.id] ?? '…'));
+  const nameOf = (a: (typeof active)[number]) => (a.kind === 'workerType' ? t(`common:workerTypes.${a.id as WorkerType}`) : (labels.data?.[a.id] ?? '…'));
   const chips: Chip[] = active.map((a) => ({
     key: `${a.key}:${a.id}`,
     text: `${t(`people:filters.${a.kind}`)}: ${nameOf(a)}`,

@@ -25,7 +25,7 @@ export function PersonAddCompletedPane() {
   useEffect(() => paneRef.current?.focus(), []);
   if (!type) return <NotFoundScreen />;
   const name = [search.addedPersonFamilyName, search.addedPersonGivenName].filter(Boolean).join(' ');
-  const typeLabel = t(`personAdd:workerTypes.${type}`);
+  const typeLabel = t(`common:workerTypes.${type}`);
   return (
     <section className="pane person-completed" aria-labelledby="pane-title" data-scope="pane:person-add-completed" tabIndex={-1} ref={paneRef}>
       <h1 id="pane-title" className="pane-title">

@@ -227,7 +227,7 @@ export function HrSaasPreviewPane() {
               { header: t('hrSync:cols.employeeNumber'), className: 'mono', cell: (c) => c.employeeNumber ?? DASH },
               { header: t('hrSync:cols.name'), rowHeader: true, cell: (c) => [c.familyName, c.middleName, c.givenName].filter(Boolean).join(' ') },
               { header: t('hrSync:cols.email'), cell: (c) => c.email ?? DASH },
-              { header: t('hrSync:cols.workerType'), cell: (c) => t(`personAdd:workerTypes.${c.workerType}`) },
+              { header: t('hrSync:cols.workerType'), cell: (c) => t(`common:workerTypes.${c.workerType}`) },
               {
                 header: t('hrSync:cols.department'),
                 cell: (c) => (
@@ -263,7 +263,7 @@ export function HrSaasPreviewPane() {
               { header: t('hrSync:cols.employeeNumber'), className: 'mono', cell: (m) => m.workerNumber ?? DASH },
               { header: t('hrSync:cols.name'), rowHeader: true, cell: (m) => <Link to={personHref(m.personId)}>{m.name}</Link> },
               { header: t('hrSync:cols.email'), cell: (m) => m.email ?? DASH },
-              { header: t('hrSync:cols.workerType'), cell: (m) => t(`personAdd:workerTypes.${m.workerType}`) },
+              { header: t('hrSync:cols.workerType'), cell: (m) => t(`common:workerTypes.${m.workerType}`) },
             ]}
           />
 

@@ -85,7 +85,7 @@ function PersonAddForm({ type }: { type: WorkerType }) {
   const [jobTypeIds, setJobTypeIds] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const typeField = TYPE_NAME_FIELD[type];
-  const typeLabel = t(`personAdd:workerTypes.${type}`);
+  const typeLabel = t(`common:workerTypes.${type}`);
 
   const options = useQuery({
     queryKey: workerFieldOptionsKey(),

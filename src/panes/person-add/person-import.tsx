@@ -24,7 +24,7 @@ function target(type: WorkerType): ImportTarget {
   return {
     id: IMPORT_SCOPE_ID,
     queryKey: [IMPORT_SCOPE_ID, type],
-    title: (t) => t('personAdd:csv.title', { type: t(`personAdd:workerTypes.${type}`) }),
+    title: (t) => t('personAdd:csv.title', { type: t(`common:workerTypes.${type}`) }),
     uploadHelp: (t) => t('personAdd:csv.uploadHelp'),
     run: (api, body, signal) => api(importPeopleCsv, { params: { workerType: type }, body }, { signal }),
     // Every people list, profile and picker may show an imported person.

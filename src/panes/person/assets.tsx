@@ -93,7 +93,7 @@ export function DevicesTab({ profile }: { profile: PersonProfile }) {
       { id: 'model', header: 'person:devices.columns.model', width: 170, cell: (r) => r.model ?? '—' },
       { id: 'deviceTag', header: 'person:devices.columns.deviceTag', width: 130, cell: (r) => <span className="mono">{r.deviceTag ?? '—'}</span> },
       { id: 'serialNumber', header: 'person:devices.columns.serialNumber', width: 150, cell: (r) => <span className="mono">{r.serialNumber ?? '—'}</span> },
-      { id: 'workerType', header: 'person:devices.columns.workerType', width: 110, cell: (r) => t(`person:workerTypes.${r.workerType}`) },
+      { id: 'workerType', header: 'person:devices.columns.workerType', width: 110, cell: (r) => t(`common:workerTypes.${r.workerType}`) },
       { id: 'assignedOn', header: 'person:devices.columns.assignedOn', width: 120, cell: (r) => <span className="mono">{formatDate(i18n.language, r.assignedOn)}</span> },
       { id: 'returnedOn', header: 'person:devices.columns.returnedOn', width: 120, cell: (r) => <span className="mono">{r.returnedOn ? formatDate(i18n.language, r.returnedOn) : '—'}</span> },
     ],

@@ -20,8 +20,8 @@ const DATE_FIELD = /(On|Date|From|To)$/;
 const ENUM_FIELDS: Record<string, (t: TFunction, v: string) => string> = {
   gender: (t, v) => t(`person:enums.gender.${v}`),
   relationship: (t, v) => t(`person:enums.relationship.${v}`),
-  workerType: (t, v) => t(`person:workerTypes.${v}`),
-  stage: (t, v) => t(`person:stages.${v}`),
+  workerType: (t, v) => t(`common:workerTypes.${v}`),
+  stage: (t, v) => t(`common:stages.${v}`),
 };
 
 /** One recorded value as the reader sees it. */
@@ -89,7 +89,7 @@ export function HistoryTab({ profile }: { profile: PersonProfile }) {
     const subject = (r: HistoryEntry) => {
       const kind = t(`person:history.subjects.${r.subject}`);
       const named = r.subjectLabel ? `${kind}: ${r.subjectLabel}` : kind;
-      return r.workerType ? `${named} (${t(`person:workerTypes.${r.workerType}`)})` : named;
+      return r.workerType ? `${named} (${t(`common:workerTypes.${r.workerType}`)})` : named;
     };
     const columns: GridColumn<HistoryEntry>[] = [
       { id: 'at', header: 'person:history.columns.at', width: 170, cell: (r) => <span className="mono">{formatDateTime(i18n.language, r.at)}</span> },
@@ -131,7 +131,7 @@ export function ActivityTab({ profile }: { profile: PersonProfile }) {
     const what = (r: ActivityEntry) => {
       if (r.lifecycle) {
         const l = r.lifecycle;
-        const text = t('person:activity.lifecycle', { stage: t(`person:stages.${l.stage}`), type: t(`person:workerTypes.${l.workerType}`), date: formatDate(i18n.language, l.effectiveOn) });
+        const text = t('person:activity.lifecycle', { stage: t(`common:stages.${l.stage}`), type: t(`common:workerTypes.${l.workerType}`), date: formatDate(i18n.language, l.effectiveOn) });
         return l.recordedBy ? `${text} · ${t('person:activity.recordedBy', { name: l.recordedBy.name })}` : text;
       }
       return `${t(`person:activity.tables.${r.table}`, { defaultValue: r.table ?? '' })} · ${t(`person:history.actions.${r.action}`)}`;

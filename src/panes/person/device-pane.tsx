@@ -86,7 +86,7 @@ function DeviceSummary() {
               rowKey={(h) => h.assignmentId}
               columns={[
                 { header: t('person:fields.personId'), rowHeader: true, cell: (h) => <Link to={`/person/${h.personId}/devices`}>{h.personName}</Link> },
-                { header: t('person:devices.columns.workerType'), cell: (h) => t(`person:workerTypes.${h.workerType}`) },
+                { header: t('person:devices.columns.workerType'), cell: (h) => t(`common:workerTypes.${h.workerType}`) },
                 { header: t('person:devices.columns.assignedOn'), className: 'mono', cell: (h) => date(h.assignedOn) },
                 { header: t('person:devices.columns.returnedOn'), className: 'mono', cell: (h) => date(h.returnedOn) },
                 { header: t('person:devices.columns.state'), cell: (h) => (h.isCurrent ? t('person:state.now') : t('person:state.before')) },

@@ -71,7 +71,7 @@ function WorkerView({ w, onEdit, editRef }: { w: WorkerInformation; onEdit: () =
         {TRANSITION_STAGES.map((s) => (
           <div key={s}>
             <dt>
-              {t(`person:stages.${s}`)} <span className="muted">({t(`person:fields.${DATE_FIELDS[s]}`)})</span>
+              {t(`common:stages.${s}`)} <span className="muted">({t(`person:fields.${DATE_FIELDS[s]}`)})</span>
             </dt>
             <dd className="mono">{date(w.dates[DATE_FIELDS[s]])}</dd>
           </div>
@@ -140,7 +140,7 @@ function WorkerForm({ w, onDone }: { w: WorkerInformation; onDone: (saved: boole
   };
   return (
     <ProfileForm
-      label={t('person:employee.editing', { type: t(`person:workerTypes.${w.workerType}`) })}
+      label={t('person:employee.editing', { type: t(`common:workerTypes.${w.workerType}`) })}
       fields={fields}
       initial={initial}
       save={(body) => api(patchEmployeeInformation, { params: { workerId: w.workerId }, body })}
@@ -188,8 +188,8 @@ export function EmployeeInformationTab({ profile }: { profile: PersonProfile }) 
       {q.data.workers.map((w) => (
         <section key={w.workerId} className="settings-section" data-worker={w.workerId} aria-labelledby={`worker-${w.workerId}`}>
           <h2 id={`worker-${w.workerId}`}>
-            {t('person:employee.worker', { type: t(`person:workerTypes.${w.workerType}`), number: w.workerNumber ?? '' })}{' '}
-            <span className="badge chip">{t(`person:stages.${w.stage ?? 'none'}`)}</span>
+            {t('person:employee.worker', { type: t(`common:workerTypes.${w.workerType}`), number: w.workerNumber ?? '' })}{' '}
+            <span className="badge chip">{t(`common:stages.${w.stage ?? 'none'}`)}</span>
           </h2>
           {editing === w.workerId ? (
             <WorkerForm w={w} onDone={(saved) => done(w.workerId, saved)} />

@@ -29,7 +29,7 @@ export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonPr
   const [note, setNote] = useState('');
   const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
   const [busy, setBusy] = useState(false);
-  const stageName = t(`person:stages.${stage}`);
+  const stageName = t(`common:stages.${stage}`);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => keepFocusIn(() => form.current, () => form.current?.querySelector<HTMLElement>('[data-autofocus]')), []);
 
@@ -82,7 +82,7 @@ export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonPr
             <select id={`${id}-worker`} value={workerId} onChange={(e) => setWorkerId(e.target.value)}>
               {eligible.map((w) => (
                 <option key={w.workerId} value={w.workerId}>
-                  {t(`person:workerTypes.${w.workerType}`)} {w.workerNumber ?? ''} · {t(`person:stages.${w.stage ?? 'none'}`)}
+                  {t(`common:workerTypes.${w.workerType}`)} {w.workerNumber ?? ''} · {t(`common:stages.${w.stage ?? 'none'}`)}
                 </option>
               ))}
             </select>

@@ -66,10 +66,10 @@ function StageBadges({ profile, asOf }: { profile: PersonProfile; asOf: string |
         const stage = stageOf(w.workerId, w.stage);
         return (
           <li key={w.workerId}>
-            <span className="badge chip">{t(`workerTypes.${w.workerType}`)}</span>
+            <span className="badge chip">{t(`common:workerTypes.${w.workerType}`)}</span>
             {w.workerNumber && <span className="mono muted"> {w.workerNumber}</span>}{' '}
             <span className={`badge chip stage-${(stage ?? 'none').toLowerCase()}`} data-stage={stage ?? 'none'}>
-              {asOf && past.isFetching ? '…' : t(`stages.${stage ?? 'none'}`)}
+              {asOf && past.isFetching ? '…' : t(`common:stages.${stage ?? 'none'}`)}
             </span>
           </li>
         );

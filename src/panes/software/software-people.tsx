@@ -104,7 +104,7 @@ export function SoftwarePeoplePane() {
             </>
           ),
         },
-        { id: 'workerType', header: 'integrations:people.workerType', width: 120, cell: (r) => (r.workerType ? t(`integrations:people.workerTypes.${r.workerType}`) : '—') },
+        { id: 'workerType', header: 'integrations:people.workerType', width: 120, cell: (r) => (r.workerType ? t(`common:workerTypes.${r.workerType}`) : '—') },
         { id: 'email', header: 'integrations:columns.email', width: 230, cell: (r) => r.workerEmail ?? '—' },
         { id: 'accounts', header: 'integrations:accounts', width: 100, cell: (r) => <span className="mono">{formatNumber(i18n.language, r.activeAccountCount)} / {formatNumber(i18n.language, r.accountCount)}</span> },
         { id: 'apps', header: 'integrations:people.apps', width: 420, cell: (r) => r.apps.map((a) => (a.isActive ? a.appName : `${a.appName} (${t('integrations:accountDeactivated')})`)).join(', ') || '—' },
