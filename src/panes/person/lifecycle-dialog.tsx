@@ -5,14 +5,14 @@
 // stage's, a step that does not apply) shows under its field, and what was
 // typed stays. The recorded result is a toast.
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.js';
 import { PERSON_KEY, type PersonProfile, recordLifecycle } from '../../api/contracts/person.js';
 import type { TransitionStage } from '../../api/contracts/people-lifecycle.js';
 import { formatDate } from '../../format.js';
 import { useServices } from '../../services.js';
 import { Modal, useDialogs } from '../dialogs.js';
+import { useFormSubmit } from '../form.js';
 import { keepFocusIn } from './person-store.js';
 import { invalidatePeopleLists } from '../people/people-store.js';
 import { todayInJapan } from '../../api/contracts/dates.js';
@@ -27,30 +27,22 @@ export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonPr
   const [workerId, setWorkerId] = useState(eligible[0]?.workerId ?? '');
   const [effectiveOn, setEffectiveOn] = useState(todayInJapan());
   const [note, setNote] = useState('');
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
-  const [busy, setBusy] = useState(false);
   const stageName = t(`common:stages.${stage}`);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => keepFocusIn(() => form.current, () => form.current?.querySelector<HTMLElement>('[data-autofocus]')), []);
 
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (busy || !workerId) return;
-    setBusy(true);
-    try {
-      const r = await api(recordLifecycle, { params: { workerId }, body: { stage, effectiveOn, ...(note.trim() ? { note } : {}) } });
-      await client.invalidateQueries({ queryKey: [PERSON_KEY] });
-      // Lists of people show stages too.
-      await invalidatePeopleLists(client);
-      dialogs.toast({
-        description: t('person:lifecycle.recorded', { name: profile.name, stage: stageName, date: formatDate(i18n.language, r.event.effectiveOn) }),
-      });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? { message: err.body.message, fields: err.body.fieldErrors ?? {} } : { message: String(err), fields: {} });
-      setBusy(false);
-    }
-  };
+  // A refusal (a date before the previous stage's) stays in the dialog with what was typed.
+  const { error, pending: busy, submit } = useFormSubmit(null, async () => {
+    if (!workerId) return;
+    const r = await api(recordLifecycle, { params: { workerId }, body: { stage, effectiveOn, ...(note.trim() ? { note } : {}) } });
+    await client.invalidateQueries({ queryKey: [PERSON_KEY] });
+    // Lists of people show stages too.
+    await invalidatePeopleLists(client);
+    dialogs.toast({
+      description: t('person:lifecycle.recorded', { name: profile.name, stage: stageName, date: formatDate(i18n.language, r.event.effectiveOn) }),
+    });
+    onClose();
+  });
   const fieldError = (name: string) =>
     error?.fields[name]?.length ? (
       <p id={`${id}-${name}-err`} className="field-error" role="alert">
@@ -64,9 +56,9 @@ export function LifecycleDialog({ profile, stage, onClose }: { profile: PersonPr
       <form
         ref={form}
         noValidate
-        onSubmit={(e) => void submit(e)}
+        onSubmit={submit}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e);
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
         }}
       >
         <h2 id={`${id}-title`}>{t('person:lifecycle.title', { stage: stageName })}</h2>

@@ -5,13 +5,12 @@
 // list and a yes/no box. Only changed fields are sent; the server's field
 // errors show under their fields in the user's language and nothing typed
 // is lost; Ctrl/Cmd+Enter saves from any control, Escape cancels.
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.js';
 import type { Named } from '../../api/contracts/person.js';
 import type { FieldDef, ModuleDef } from '../../api/modules/define.js';
 import { useServices } from '../../services.js';
-import { FormActions, type FormError, FormErrorLine, OptionSelect } from '../form.js';
+import { FormActions, FormErrorLine, OptionSelect, useFormSubmit } from '../form.js';
 import { FieldInput } from '../module/fields.js';
 
 export type FormFieldSpec =
@@ -67,8 +66,6 @@ export function ProfileForm({
   const { api } = useServices();
   const def = useMemo(() => formDef(fields), [fields]);
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initial }));
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
   // The first control takes the focus: type at once.
   useEffect(() => ref.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
@@ -84,20 +81,12 @@ export function ProfileForm({
     }
     return out;
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await save(body());
-      setError(null);
-      onSaved();
-    } catch (err) {
-      setError(err instanceof ApiError ? { message: err.body.message, fields: err.body.fieldErrors ?? {} } : { message: String(err), fields: {} });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal stays on the form with what was typed; any other failure is the error dialog.
+  const { error, pending, submit } = useFormSubmit(null, async (setError) => {
+    await save(body());
+    setError(null);
+    onSaved();
+  });
   const set = (name: string) => (v: string) => setValues((all) => ({ ...all, [name]: v }));
   return (
     <form
@@ -105,9 +94,9 @@ export function ProfileForm({
       className="record-form"
       aria-label={label}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e);
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
         else if (e.key === 'Escape' && !(e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true')) {
           e.preventDefault();
           onCancel();
@@ -126,7 +115,7 @@ export function ProfileForm({
           ),
         )}
       </div>
-      <FormActions cancelLabel={t('person:form.cancel')} onCancel={onCancel} saveLabel={t('person:form.save')} pending={busy} keys="Ctrl ↵" />
+      <FormActions cancelLabel={t('person:form.cancel')} onCancel={onCancel} saveLabel={t('person:form.save')} pending={pending} keys="Ctrl ↵" />
     </form>
   );
 }

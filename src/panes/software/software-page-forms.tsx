@@ -17,6 +17,7 @@ import { CommandButton } from '../../commands/command-button.js';
 import { keyLabel } from '../../commands/registry.js';
 import { useServices } from '../../services.js';
 import { useDialogs } from '../dialogs.js';
+import { type FormError, FormErrorLine } from '../form.js';
 import { FieldInput, type FormValues, toFormValues } from '../module/fields.js';
 import { softwarePage } from './software-page-store.js';
 
@@ -49,7 +50,6 @@ function architectureBody(v: FormValues) {
   };
 }
 
-type FormError = { message: string; fields: Record<string, string[]> };
 
 /** A form's values (from the row, again whenever the server's row changes) and its save. */
 function useSoftwareForm(row: ModuleRow, kind: 'detail' | 'architecture', side: boolean) {
@@ -131,14 +131,6 @@ function SaveBar({ pending }: { pending: boolean }) {
       </button>
     </div>
   );
-}
-
-function ErrorLine({ error }: { error: FormError | null }) {
-  return error ? (
-    <p className="form-error" role="alert">
-      {error.message}
-    </p>
-  ) : null;
 }
 
 function LogoEditor({ row, side, saveDetails }: { row: ModuleRow; side: boolean; saveDetails: { current: (o: { quiet?: boolean }) => Promise<boolean> } }) {
@@ -261,7 +253,7 @@ export function DetailTab({ row, side }: { row: ModuleRow; side: boolean }) {
     <>
       <LogoEditor row={row} side={side} saveDetails={form.saveRef} />
       <form ref={form.formRef} className="record-form" onSubmit={submit} noValidate aria-label={row.name ? String(row.name) : undefined}>
-        <ErrorLine error={form.error} />
+        <FormErrorLine error={form.error} />
         <FormFields names={names} form={form} />
         <SaveBar pending={form.pending} />
       </form>
@@ -277,7 +269,7 @@ export function ArchitectureTab({ row, side }: { row: ModuleRow; side: boolean }
   };
   return (
     <form ref={form.formRef} className="record-form" onSubmit={submit} noValidate>
-      <ErrorLine error={form.error} />
+      <FormErrorLine error={form.error} />
       <FormFields names={ARCHITECTURE_FIELDS} form={form} />
       <SaveBar pending={form.pending} />
     </form>
