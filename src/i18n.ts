@@ -1,26 +1,38 @@
-// i18next for the console. Each language's locale files form one chunk
-// (src/i18n/<lang>.ts), loaded when the language is first used: a start
-// loads one language, not both, and switching loads the other before the
-// switch (i18next waits for its backend). ja-JP is the default; a failed
-// set-up falls back to it (spec 8).
+// i18next for the console. Each language's locale files form two chunks,
+// loaded when the language is first used: the shell's namespaces
+// (src/i18n/<lang>.ts: common, routes, commands, errors, auth), which the
+// start awaits, and the panes' (src/i18n/<lang>.panes.ts), which every pane,
+// the palette and the shortcut sheet wait for (paneMessages, through
+// <PaneMessages> in src/panes/pane-messages.tsx): the sign-in screen and the
+// workspace frame do not wait for the messages of fifteen modules. A start
+// loads one language, not both, and switching loads the other's namespaces
+// before the switch (i18next waits for its backend). ja-JP is the default;
+// a failed set-up falls back to it (spec 8).
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './api/contracts/common.js';
 
 type Bundle = Record<string, Record<string, unknown>>;
 
-const BUNDLES: Record<Locale, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
-  'ja-JP': () => import('./i18n/ja-JP.js'),
-  'en-US': () => import('./i18n/en-US.js'),
+type Part = 'shell' | 'panes';
+type Load = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
+
+const BUNDLES: Record<Locale, Record<Part, Load>> = {
+  'ja-JP': { shell: () => import('./i18n/ja-JP.js'), panes: () => import('./i18n/ja-JP.panes.js') },
+  'en-US': { shell: () => import('./i18n/en-US.js'), panes: () => import('./i18n/en-US.panes.js') },
 };
+
+export const NAMESPACES = ['common', 'routes', 'commands', 'errors', 'auth'] as const;
+const SHELL = new Set<string>(NAMESPACES);
 
 const loaded = new Map<string, Promise<Bundle>>();
 
-/** A language's namespaces (file name → content), loaded once. */
-function bundle(lng: string): Promise<Bundle> {
-  const load = BUNDLES[lng as Locale];
+/** A language's namespaces of one part (file name → content), loaded once. */
+function bundle(lng: string, part: Part): Promise<Bundle> {
+  const load = BUNDLES[lng as Locale]?.[part];
   if (!load) return Promise.reject(new Error(`unsupported language ${lng}`));
-  let p = loaded.get(lng);
+  const key = `${lng}/${part}`;
+  let p = loaded.get(key);
   if (!p) {
     p = load().then(({ default: files }) => {
       const out: Bundle = {};
@@ -31,8 +43,8 @@ function bundle(lng: string): Promise<Bundle> {
       return out;
     });
     // A failed load may be retried (the next switch tries again).
-    p.catch(() => loaded.delete(lng));
-    loaded.set(lng, p);
+    p.catch(() => loaded.delete(key));
+    loaded.set(key, p);
   }
   return p;
 }
@@ -41,30 +53,57 @@ const backend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (lng, ns, callback) => {
-    bundle(lng).then(
+    bundle(lng, SHELL.has(ns) ? 'shell' : 'panes').then(
       (b) => callback(null, b[ns] ?? {}),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
 };
 
-export const NAMESPACES = ['common', 'routes', 'commands', 'errors', 'auth'] as const;
+const panesLoaded = new WeakMap<i18n, Promise<void>>();
+
+/**
+ * The panes' namespaces in the instance's language (and i18next's fallback),
+ * loaded once per instance: the same promise every time, so React's `use`
+ * reads it settled after the first time. A later language switch loads them
+ * for the new language itself (they are among the instance's namespaces by
+ * then). A failed load is retried by the next caller.
+ */
+export function paneMessages(instance: i18n): Promise<void> {
+  let p = panesLoaded.get(instance);
+  if (!p) {
+    p = bundle(instance.language, 'panes')
+      .catch(() => bundle(DEFAULT_LOCALE, 'panes'))
+      .then((b) => instance.loadNamespaces(Object.keys(b)));
+    p.catch(() => panesLoaded.delete(instance));
+    panesLoaded.set(instance, p);
+  }
+  return p;
+}
 
 export async function setupI18n(initial: Locale = DEFAULT_LOCALE): Promise<i18n> {
   const instance = i18next.createInstance();
   instance.use(backend).use(initReactI18next);
   try {
-    // Every namespace of the language is in its chunk: declare them all so
-    // none is fetched lazily later (which would suspend a pane).
-    const namespaces = Object.keys(await bundle(initial).catch(() => bundle(DEFAULT_LOCALE)));
+    // The shell's namespaces; the panes' come with the first pane (paneMessages).
+    await bundle(initial, 'shell').catch(() => bundle(DEFAULT_LOCALE, 'shell'));
     await instance.init({
       lng: initial,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
-      ns: namespaces.length ? namespaces : [...NAMESPACES],
+      ns: [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // A key with no message (none written, or its namespace not loaded yet:
+      // a pane drawn before <PaneMessages>) shows as the bare key; say so in
+      // the console, where the browser tests look (tests/e2e/messages.spec.ts).
+      // A call that gives its own defaultValue expects to miss sometimes.
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key, _fallback, _update, options) => {
+        if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+        console.warn(`[i18n] missing message ${ns}:${key} (${lngs.join(', ')})`);
+      },
     });
   } catch {
     await instance.changeLanguage(DEFAULT_LOCALE).catch(() => undefined);

@@ -4,6 +4,7 @@
 // ~45 KB gzip that the first paint does not need: the host loads them when
 // the browser is idle after the first paint, or at the first Ctrl/Cmd+K if
 // that comes sooner.
+import { PaneMessages } from '../panes/pane-messages.js';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createStore } from '../panes/store.js';
 import type { Command, CommandContext } from './registry.js';
@@ -117,9 +118,11 @@ export function PaletteHost({ commands, ctx, children }: { commands: readonly Co
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <PaletteRoot commands={commands} ctx={ctx}>
-        {children}
-      </PaletteRoot>
+      <PaneMessages>
+        <PaletteRoot commands={commands} ctx={ctx}>
+          {children}
+        </PaletteRoot>
+      </PaneMessages>
     </Suspense>
   );
 }

@@ -1,2 +1,5 @@
-// Every ja-JP locale file, in one chunk loaded when the language is first used.
-export default import.meta.glob('../../locales/ja-JP/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+// The ja-JP messages the console's shell needs before its first paint (the
+// sign-in screens, the workspace frame, the commands and the errors): one
+// chunk, loaded when the language is first used. The panes' messages are
+// in ./ja-JP.panes.ts, loaded before the first pane renders (src/i18n.ts).
+export default import.meta.glob('../../locales/ja-JP/{common,routes,commands,errors,auth}.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;

@@ -4,6 +4,7 @@
 // href); a page whose module is not built says so plainly, as in the main pane.
 import { useTranslation } from 'react-i18next';
 import { PAGES, type PageDef } from '../routes/catalogue.js';
+import { PaneMessages } from './pane-messages.js';
 import { Suspense } from 'react';
 import { PagePane } from './page-pane.js';
 import { PanePathContext } from './pane-path.js';
@@ -28,7 +29,9 @@ function SidePage({ page, href }: { page: PageDef; href: string }) {
   return (
     <PanePathContext.Provider value={href}>
       <Suspense fallback={null}>
-        <Pane />
+        <PaneMessages>
+          <Pane />
+        </PaneMessages>
       </Suspense>
     </PanePathContext.Provider>
   );

@@ -1,6 +1,8 @@
 // The staff workspace: the palette and key bindings from the command
 // registry, the page, and a status line (route, locale, user).
 import { useLocation, useRouter } from '@tanstack/react-router';
+import { paneMessages } from '../i18n.js';
+import { PaneMessages } from './pane-messages.js';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
@@ -55,6 +57,10 @@ function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     api(getSession).then(setSession, () => setSession(null));
   }, [api]);
+  // The panes' messages, fetched as soon as the frame is up: whatever shows
+  // modules' words waits for them (<PaneMessages>); a command's toast or
+  // confirm over a page without a built pane finds them too.
+  useEffect(() => void paneMessages(i18n).catch(() => undefined), [i18n]);
 
   const ctx = useMemo<CommandContext>(
     () => ({
@@ -122,10 +128,18 @@ function Shell({ children }: { children: ReactNode }) {
     <CommandsContext.Provider value={runner}>
     <div className="workspace">
       <PaletteHost commands={commands} ctx={ctx} />
-      {sheetOpen && <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <PaneMessages>
+            <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />
+          </PaneMessages>
+        </Suspense>
+      )}
       {scannerOpen && (
         <Suspense fallback={null}>
-          <ScannerDialog onClose={() => setScannerOpen(false)} onOpen={(href) => setLayout({ side: href })} />
+          <PaneMessages>
+            <ScannerDialog onClose={() => setScannerOpen(false)} onOpen={(href) => setLayout({ side: href })} />
+          </PaneMessages>
         </Suspense>
       )}
       <header className="topbar">

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, Suspense } from 'react';
 import { z } from 'zod';
 import { PagePane } from '../panes/page-pane.js';
+import { PaneMessages } from '../panes/pane-messages.js';
 import { PANES } from '../panes/registry.js';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from '../panes/screens.js';
 import { PAGES } from './catalogue.js';
@@ -140,7 +141,9 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
       component: Pane
         ? () => (
             <Suspense fallback={<PendingScreen />}>
-              <Pane />
+              <PaneMessages>
+                <Pane />
+              </PaneMessages>
             </Suspense>
           )
         : () => <PagePane page={page} />,
