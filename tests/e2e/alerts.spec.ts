@@ -7,10 +7,10 @@
 // Every alert pane and the custom-SaaS form pass axe.
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_INGESTION_TOKEN } from '../../server/seed/shadow-it.js';
 import { parse } from '../support/csv.js';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 const BOM = '\uFEFF';
 

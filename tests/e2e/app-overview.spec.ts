@@ -5,8 +5,8 @@
 // that could go), the recommended actions lead to the users tab's
 // categories by keyboard, and each chart has its numbers as text for screen
 // readers. Axe-clean in the dark and the light theme.
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 async function openSlackOverview(page: Page) {
   await openPalette(page);

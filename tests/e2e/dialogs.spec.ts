@@ -1,8 +1,8 @@
 // Global dialogs by keyboard: the forbidden dialog for the area-limited
 // operator, and a confirm + toast on the MFA switch for the admin. Focus stays
 // inside an open dialog.
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support.js';
 
 async function expectFocusTrapped(page: Page) {
   for (let i = 0; i < 6; i++) {

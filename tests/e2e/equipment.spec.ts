@@ -5,9 +5,9 @@
 // the record's history.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { parse, toCsv } from '../support/csv.js';
-import { chooseFile, expectAccessible, signIn } from './support.js';
+import { chooseFile, expectAccessible, signIn, test } from './support.js';
 
 const BOM = '\uFEFF';
 

@@ -7,8 +7,8 @@
 // an API call (the API wrapper in main.tsx); the tests make the roles list
 // answer 500. The error screen, which a page failing to load shows, is
 // checked with a real failure (its code chunk cannot be fetched).
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn, openPalette } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 const ERROR_TITLE = 'エラーが発生しました';
 const ERROR_BODY = '予期しないエラーが発生しました。';

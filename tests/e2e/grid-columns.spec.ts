@@ -8,8 +8,8 @@
 // columns are always virtualized, and people groups is 1280 px wide. A narrow
 // window (640 px) makes the grid less than 1280 / 1.5 px wide, so the width
 // rule of data-grid.tsx (WIDE_RATIO) turns the horizontal path on.
-import { expect, type Locator, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expect, type Locator } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support.js';
 
 const COLUMNS = 9;
 

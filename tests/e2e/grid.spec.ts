@@ -1,8 +1,8 @@
 // The grid without the mouse: a list opened from the palette takes the
 // focus; j/k move, x selects, Shift+J extends, G and g g jump, / filters,
 // Enter opens the row. The list passes axe.
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expect } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support.js';
 
 test('keyboard-only movement, selection, filtering and opening in a list', async ({ page }) => {
   await signIn(page);

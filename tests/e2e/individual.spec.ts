@@ -3,9 +3,9 @@
 // send it back there. An operator without individual access who opens
 // /individual goes to the staff home. mfa_method=email on sign-in asks for
 // the mailed code right after the password. Every pane passes axe.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForMail } from '../support/maildev.js';
-import { demo, expectAccessible, signIn, openPalette } from './support.js';
+import { demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const individual = demo('individual');
 const maildev = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080) + 2}`;

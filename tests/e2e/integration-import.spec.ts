@@ -6,9 +6,9 @@
 // imported accounts stand with their rules. axe on every step.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { parse, toCsv } from '../support/csv.js';
-import { callApi, chooseFile, demo, expectAccessible, openPalette, signIn } from './support.js';
+import { callApi, chooseFile, demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const BOM = '\uFEFF';
 const tenant = `e2e-csv-${Date.now().toString(36)}`;

@@ -4,9 +4,9 @@
 // its accounts matched to people with the violated and no-person rows right,
 // open a person beside the accounts, deactivate and reactivate it from the
 // palette. Every pane on the way passes axe.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startScimServer, type ScimServer } from '../support/scim-server.js';
-import { callApi, demo, expectAccessible, openPalette, signIn } from './support.js';
+import { callApi, demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 let scim: ScimServer;
 const tenant = `e2e-${Date.now().toString(36)}`;

@@ -2,13 +2,13 @@
 // mail arrives in MailDev, the invitee opens the link, sets a password by
 // keyboard and lands in their area; then resets the password with the mailed
 // code. Unknown codes go to sign-in with invitation_not_found.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.js';
 import { getAuthConfig } from '../../src/api/contracts/auth.js';
 import { createInvitation } from '../../src/api/contracts/invitations.js';
 import { signIn as cognitoSignIn } from '../support/cognito.js';
 import { waitForMail } from '../support/maildev.js';
-import { demo, expectAccessible, signIn } from './support.js';
+import { demo, expectAccessible, signIn, test } from './support.js';
 
 const base = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080)}`;
 const maildev = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080) + 2}`;

@@ -4,8 +4,8 @@
 // page, which goes on to the new integration. The error finish page shows
 // its message with spaces for '+'; the custom-app marker and a missing app
 // are not found; a failed catalogue call says which call failed.
-import { expect, test } from '@playwright/test';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expect } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 

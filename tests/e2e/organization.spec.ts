@@ -4,8 +4,8 @@
 // hierarchy and tree views; then a plan drafted, a unit added under the
 // focused unit, the plan applied (its changes listed in the dialog) and the
 // chart from its effective date showing the new unit, the month before not.
-import { expect, test } from '@playwright/test';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expect } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 const treeitem = (page: import('@playwright/test').Page, name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name}`) });
 

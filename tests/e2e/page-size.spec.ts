@@ -3,8 +3,8 @@
 // in a select, without adding listbox options beside the palette's).
 // Choosing a size writes pageSize to the URL, goes back to the first page
 // and shows that many rows. The list with the choice passes axe.
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, openPalette } from './support.js';
+import { expect } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 test('choose the page size by keyboard, from its key and from the palette', async ({ page }) => {
   await signIn(page);

@@ -1,8 +1,8 @@
 // The palette and keys, without the mouse: Ctrl/Cmd+K finds pages by their
 // Japanese and English names, `g` jumps move between modules, Ctrl+Cmd+L
 // switches the language and the choice survives a reload.
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.js';
+import { expect } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support.js';
 
 test('Ctrl+K finds a page by its Japanese and its English name; Enter goes there', async ({ page }) => {
   await signIn(page);

@@ -5,9 +5,9 @@
 // `l` keeps the people who left within a month (the demo's recent leaver),
 // Shift+E exports them, and `l` again lifts the window. Both panes pass axe.
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { parse } from '../support/csv.js';
-import { expectAccessible, signIn } from './support.js';
+import { expectAccessible, signIn, test } from './support.js';
 
 /** The total in the grid's footer, once its rows are in. */
 async function footCount(page: Page) {

@@ -2,8 +2,8 @@
 // the palette, add two rows (with codes), see a duplicate name refused in
 // Japanese with the typed text kept, edit a row, move a row up (the cursor
 // follows it; the order survives a reload), disable a row.
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 // Not all digits: the URL would carry a number-like filter JSON-quoted.
 const stamp = `r${Date.now() % 1_000_000}`;

@@ -8,11 +8,11 @@
 // Ctrl+Enter applies it. axe on every pane.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { parse, toCsv } from '../support/csv.js';
 import { startScimServer, type ScimServer } from '../support/scim-server.js';
-import { callApi, chooseFile, expectAccessible, openPalette, signIn } from './support.js';
+import { callApi, chooseFile, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const run = Date.now().toString(36);
 

@@ -5,8 +5,8 @@
 // palette's commands (a date before the previous stage's is refused, what
 // was typed stays), lands on the alumni profile and is among those who left
 // within a month.
-import { expect, type Page, test } from '@playwright/test';
-import { callApi, expectAccessible, openPalette, signIn } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { callApi, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const TABS = ['public-id', 'personal-information', 'history', 'equipment', 'employee-information', 'devices', 'apps', 'activity'] as const;
 const TAB_NAMES = ['公的ID', '個人情報', '履歴', '備品', '従業員情報', 'デバイス', 'アプリ', 'アクティビティ'];

@@ -1,8 +1,8 @@
 // Every redirect of spec 2.1 in the browser, signed in: an old or short
 // address lands on its page, with the query string where the spec keeps it.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { REDIRECT_CASES } from '../support/redirect-cases.js';
-import { signIn } from './support.js';
+import { signIn, test } from './support.js';
 
 test('every spec redirect lands where spec 2.1 says, query strings kept where it says', async ({ page }) => {
   await signIn(page);

@@ -4,9 +4,9 @@
 // contains it (GA-0000 in GA-00007) or a person whose e-mail it is.
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { signIn } from './support.js';
+import { signIn, test } from './support.js';
 
 async function qr(text: string): Promise<string> {
   const file = path.join(os.tmpdir(), `daicho-qr-${text.replace(/\W/g, '_')}-${Date.now()}.png`);

@@ -1,7 +1,7 @@
 // A list view is a URL: invalid values fall back to their defaults and the
 // address bar is cleaned; valid ones stay and survive a reload.
-import { expect, test } from '@playwright/test';
-import { signIn } from './support.js';
+import { expect } from '@playwright/test';
+import { signIn, test } from './support.js';
 
 test('an invalid search parameter falls back to its default', async ({ page }) => {
   await signIn(page);

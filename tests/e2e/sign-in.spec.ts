@@ -1,7 +1,7 @@
 // Sign in with a printed demo account, by keyboard only, and land where the
 // user was going; the sign-in screen and the landing pane pass axe.
-import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, signIn, openPalette } from './support.js';
+import { expect } from '@playwright/test';
+import { demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const admin = demo('admin');
 

@@ -4,8 +4,8 @@
 // update-success toast, a validation error that keeps what was typed, the
 // logo uploaded and deleted through the storage, the status changed from the
 // palette with a confirmation, and every tab accessible.
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, openPalette, signIn } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 // A 2×2 PNG (real image bytes: the header must be able to draw it).
 const PNG = Buffer.from(

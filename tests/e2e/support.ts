@@ -1,6 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USERS, type DemoUserKey } from '../../server/seed/demo.js';
+
+/**
+ * Playwright's `test`, with one more check on every test: the console names
+ * each message it was asked for and did not have (`[i18n] missing message`,
+ * src/i18n.ts); a test that met one fails, so no flow shows a bare key.
+ */
+export const test = base.extend<{ messages: void }>({
+  messages: [
+    async ({ page }, use) => {
+      const missing: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' && m.text().startsWith('[i18n] missing')) missing.push(m.text());
+      });
+      await use();
+      expect(missing, 'messages the console did not have').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const demo = (key: DemoUserKey) => DEMO_USERS.find((u) => u.key === key)!;
 
