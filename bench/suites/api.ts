@@ -106,19 +106,24 @@ function scenarios(rows: number): Scenario[] {
   return out;
 }
 
-/** Samples of one call: at least `n` (or until `capMs` is spent, at least 5);
- * `before` runs untimed ahead of each. */
-async function sample(n: number, capMs: number, once: () => Promise<void>, before?: () => Promise<void>): Promise<number[]> {
+/** Samples of one call, each the duration `once` gives: at least `n` (or
+ * until `capMs` is spent, at least 5); `before` runs untimed ahead of each. */
+async function sample(n: number, capMs: number, once: () => Promise<number>, before?: () => Promise<void>): Promise<number[]> {
   const out: number[] = [];
   const start = performance.now();
   while (out.length < n && (out.length < 5 || performance.now() - start < capMs)) {
     await before?.();
-    const t0 = performance.now();
-    await once();
-    out.push(performance.now() - t0);
+    out.push(await once());
   }
   return out;
 }
+
+/** The duration of one run of `fn`, in this thread. */
+const timed = (fn: () => Promise<unknown>) => async () => {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+};
 
 const stats = (v: number[]) => ({ p50: percentile(v, 50), p95: percentile(v, 95), p99: percentile(v, 99), n: v.length });
 
@@ -239,7 +244,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         const once = rawOf(s);
         const v = await withScope(handle.db, { orgId }, async (tx) => {
           await once(tx); // warm
-          return sample(samples, capMs, async () => void (await once(tx)));
+          return sample(samples, capMs, timed(() => once(tx)));
         });
         raw.set(s.key, stats(v));
         log(`raw SQL  ${s.label}: p50 ${round(stats(v).p50)} ms, p95 ${round(stats(v).p95)} ms (n=${v.length})`);
@@ -271,16 +276,6 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       return r;
     };
     const caller = (url: string, extra: Record<string, string> = {}, status = 200) => async () => void (await get(url, extra, status));
-    /** Samples of a GET, each timed on the HTTP thread. */
-    const sampleApi = async (once: () => Promise<number>, before?: () => Promise<void>) => {
-      const out: number[] = [];
-      const start = performance.now();
-      while (out.length < samples && (out.length < 5 || performance.now() - start < capMs)) {
-        await before?.();
-        out.push(await once());
-      }
-      return out;
-    };
     try {
       const invalidate = t.invalidate ? () => t.invalidate!(orgId) : undefined;
       // Warm the server as a running one is: every case a few times on the
@@ -314,28 +309,23 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
           const once = rawOf(s);
           const both = await withScope(handle!.db, { orgId }, async (tx) => {
             await once(tx); // warm
-            const timedRaw = async () => {
-              const t0 = performance.now();
-              await once(tx);
-              return performance.now() - t0;
-            };
-            const a: number[] = [];
+            const timedRaw = timed(() => once(tx));
             const r: number[] = [];
-            const start = performance.now();
-            while (a.length < samples && (a.length < 5 || performance.now() - start < 2 * capMs)) {
-              const apiFirst = a.length % 2 === 0;
+            const a = await sample(samples, 2 * capMs, async () => {
+              const apiFirst = r.length % 2 === 0;
               if (!apiFirst) r.push(await timedRaw());
               await invalidate?.();
-              a.push(await miss());
+              const ms = await miss();
               if (apiFirst) r.push(await timedRaw());
-            }
+              return ms;
+            });
             return { a, r };
           });
           apiTimes = both.a;
           raw.set(s.key, stats(both.r));
           log(`raw SQL  ${s.label}: p50 ${round(stats(both.r).p50)} ms, p95 ${round(stats(both.r).p95)} ms (n=${both.r.length}, interleaved)`);
         } else {
-          apiTimes = await sampleApi(miss, invalidate);
+          apiTimes = await sample(samples, capMs, miss, invalidate);
         }
         const api = stats(apiTimes);
         const r = raw.get(s.key)!;
@@ -368,7 +358,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
           ['first 100-row page revalidated by a browser (304)', async () => (await get(url, { 'if-none-match': etag }, 304)).ms],
         ] as const) {
           await call();
-          const v = stats(await sampleApi(call));
+          const v = stats(await sample(samples, capMs, call));
           log(`API      ${name}: p50 ${round(v.p50)} ms, p95 ${round(v.p95)} ms`);
           const note = `${v.n} sequential calls over loopback; ${t.note}`;
           out.push({ suite: t.suite, name: `${name} p50`, value: round(v.p50), unit: 'ms', note }, { suite: t.suite, name: `${name} p95`, value: round(v.p95), unit: 'ms', note });
