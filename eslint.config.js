@@ -55,6 +55,27 @@ export default tseslint.config(
     },
   },
   {
+    // A command's declaration loads with the console; its body and the API
+    // contracts it calls load on first run (<feature>.actions.ts, lazyActions
+    // in src/commands/registry.ts). Types are free.
+    files: ['src/commands/*.commands.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'], message: 'The browser code never imports the server or Node built-ins.' },
+            {
+              regex: '/api/(contracts/(?!(software-enums|app-alerts-enums|people-lifecycle|dates)\\.js$)|modules/contracts\\.js$)',
+              allowTypeImports: true,
+              message: 'Commands declare; their bodies call the API from <feature>.actions.ts, loaded on first run (lazyActions). Import contracts there, or move a constant a `when` needs to a zod-free enum module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,7 +1,7 @@
 // Entry point of the console: locale resources, the identity pool session,
 // the API client with its bearer token, and the route tree.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -10,8 +10,6 @@ import { getSession } from './api/contracts/session.js';
 import { BrowserAuth } from './auth/session.js';
 import { setupI18n } from './i18n.js';
 import { type Dialogs, DialogsProvider, useDialogs } from './panes/dialogs.js';
-import { InvitationPane, PasswordResetPane } from './panes/auth-screens.js';
-import { SignInPane } from './panes/sign-in.js';
 import { Workspace } from './panes/workspace.js';
 import { createAppRouter } from './routes/router.js';
 import { ServicesContext } from './services.js';
@@ -23,9 +21,11 @@ async function start(root: HTMLElement) {
   const router = createAppRouter({
     context: { auth },
     Workspace,
-    SignIn: SignInPane,
-    Invitation: InvitationPane,
-    PasswordReset: PasswordResetPane,
+    // The screens before a session load with their route: a signed-in start
+    // (the usual one) never fetches them.
+    SignIn: lazyRouteComponent(() => import('./panes/sign-in.js'), 'SignInPane'),
+    Invitation: lazyRouteComponent(() => import('./panes/auth-screens.js'), 'InvitationPane'),
+    PasswordReset: lazyRouteComponent(() => import('./panes/auth-screens.js'), 'PasswordResetPane'),
   });
   const call = createApiClient({ getToken: () => auth.accessToken(), getLocale: () => i18n.language });
   const dialogs: { current: Dialogs | null } = { current: null };

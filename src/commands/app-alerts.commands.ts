@@ -5,35 +5,17 @@
 // show it, or rotate it after a confirmation. Scope pane:app-alerts: keys
 // act while the focus is in an alert pane; the palette offers them there.
 // And the custom-SaaS form's save (scope pane:custom-saas-add).
-import { customSaasTypeOf, exportAppAlertsCsv, getTraceableApp, rotateIngestionToken, type ShadowItApp, UNKNOWN_FILTERS } from '../api/contracts/app-alerts.js';
-import { ALERTS_SCOPE, alertCategoryOf, openTokenDialog, SHADOW_IT_APPS, SHADOW_IT_VISITS, TOKEN_KEY, customSaasForm } from '../panes/software/alerts-store.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { UNKNOWN_FILTERS } from '../api/contracts/app-alerts-enums.js';
+import { ALERTS_SCOPE, alertCategoryOf, openTokenDialog, SHADOW_IT_APPS, SHADOW_IT_VISITS, customSaasForm } from '../panes/software/alerts-store.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
+
+const run = lazyActions(() => import('./app-alerts.actions.js'));
 
 const scope = ALERTS_SCOPE;
 const onAlerts = (ctx: CommandContext) => ctx.can('IT') && alertCategoryOf(ctx.path()) !== null;
 const onApps = (ctx: CommandContext) => ctx.can('IT') && ctx.path() === SHADOW_IT_APPS;
 // The software settings page offers the token too (src/panes/software/software-settings.tsx).
 const onShadowIt = (ctx: CommandContext) => ctx.can('IT') && (ctx.path() === SHADOW_IT_APPS || ctx.path() === SHADOW_IT_VISITS || ctx.path() === '/software/settings');
-
-async function exportList(ctx: CommandContext, encoding: 'UTF-8' | 'Shift_JIS') {
-  const category = alertCategoryOf(ctx.path());
-  if (!category) return;
-  const unknown = ctx.search().unknown as (typeof UNKNOWN_FILTERS)[number] | undefined;
-  const r = await ctx.api(exportAppAlertsCsv, { query: { category, encoding, ...(unknown ? { unknown } : {}) } });
-  ctx.download(r.url, r.filename);
-  ctx.dialogs.toast({ description: ctx.t('appAlerts:exported', { filename: r.filename }) });
-}
-
-/** The shadow-IT app to act on: the first selected row, else the row under the cursor. */
-async function targetApp(ctx: CommandContext): Promise<Pick<ShadowItApp, 'id' | 'customSaasType' | 'integratableAppId'> | null> {
-  const row = ctx.grid()?.activeRow() as Partial<ShadowItApp> | null | undefined;
-  const active = row && typeof row === 'object' && 'count30DaysHistory' in row ? (row as ShadowItApp) : null;
-  const id = ctx.selection()[0] ?? active?.id;
-  if (!id) return null;
-  if (active?.id === id) return active;
-  const app = await ctx.api(getTraceableApp, { params: { traceableAppId: id } });
-  return { id: app.id, customSaasType: customSaasTypeOf(app.category), integratableAppId: app.integratableAppId };
-}
 
 const UNKNOWN_TITLES = { ONLY: 'unknownOnly', INCLUDE: 'unknownInclude', EXCLUDE: 'unknownExclude' } as const;
 
@@ -46,7 +28,7 @@ export const appAlertsCommands = (): Command[] => [
     scope,
     keys: 'Shift+KeyE',
     when: onAlerts,
-    run: (ctx) => exportList(ctx, 'UTF-8'),
+    run: run('exportList', 'UTF-8'),
   }),
   defineCommand({
     id: 'appAlerts.exportSjis',
@@ -55,7 +37,7 @@ export const appAlertsCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onAlerts,
-    run: (ctx) => exportList(ctx, 'Shift_JIS'),
+    run: run('exportList', 'Shift_JIS'),
   }),
   ...UNKNOWN_FILTERS.map((value, i) =>
     defineCommand({
@@ -76,11 +58,7 @@ export const appAlertsCommands = (): Command[] => [
     scope,
     keys: 'c',
     when: onApps,
-    run: async (ctx) => {
-      const app = await targetApp(ctx);
-      if (!app) return ctx.dialogs.toast({ description: ctx.t('appAlerts:noAppSelected'), variant: 'destructive' });
-      ctx.navigate(`/software/add/custom-saas/${app.customSaasType}?traceableSaasId=${app.id}`);
-    },
+    run: run('addCustomSaas'),
   }),
   defineCommand({
     id: 'appAlerts.openMarketplace',
@@ -89,12 +67,7 @@ export const appAlertsCommands = (): Command[] => [
     scope,
     keys: 'm',
     when: onApps,
-    run: async (ctx) => {
-      const app = await targetApp(ctx);
-      if (!app) return ctx.dialogs.toast({ description: ctx.t('appAlerts:noAppSelected'), variant: 'destructive' });
-      if (!app.integratableAppId) return ctx.dialogs.toast({ description: ctx.t('appAlerts:noMarketplaceApp'), variant: 'destructive' });
-      ctx.navigate(`/software/marketplace/${app.integratableAppId}`);
-    },
+    run: run('openMarketplace'),
   }),
   defineCommand({
     id: 'appAlerts.showToken',
@@ -113,18 +86,7 @@ export const appAlertsCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onShadowIt,
-    run: async (ctx) => {
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('appAlerts:ingestion.rotateTitle'),
-        body: ctx.t('appAlerts:ingestion.rotateBody'),
-        confirmLabel: ctx.t('appAlerts:ingestion.rotate'),
-        destructive: true,
-      });
-      if (!ok) return;
-      const r = await ctx.api(rotateIngestionToken, {});
-      await ctx.invalidate(TOKEN_KEY);
-      openTokenDialog(r.token);
-    },
+    run: run('rotateToken'),
   }),
   // The custom-SaaS form (/software/add/custom-saas/{customSaasType}): save from any field.
   defineCommand({

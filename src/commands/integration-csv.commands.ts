@@ -3,23 +3,18 @@
 // tabs), download the accounts CSV template or the current accounts (on its
 // tabs and on the import page, where the upload step shows them as
 // buttons), and, in the wizard, o to choose a file.
-import { exportAppUsersCsv } from '../api/contracts/app-users-csv.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
+
+const run = lazyActions(() => import('./integration-csv.actions.js'));
 
 const TAB = /^\/app-integrations\/([0-9a-f-]{36})\/[a-z-]+$/;
 const IMPORT = /^\/app-integrations\/import-csv\/([0-9a-f-]{36})$/;
 /** The integration of the main pane: one of its tabs, or its import page. */
-const integrationIdOf = (ctx: CommandContext) => ctx.path().match(TAB)?.[1] ?? ctx.path().match(IMPORT)?.[1] ?? null;
+export const integrationIdOf = (ctx: CommandContext) => ctx.path().match(TAB)?.[1] ?? ctx.path().match(IMPORT)?.[1] ?? null;
 const onIntegration = (ctx: CommandContext) => ctx.can('IT') && integrationIdOf(ctx) !== null;
 const onImport = (ctx: CommandContext) => ctx.can('IT') && IMPORT.test(ctx.path());
 
 const title = (key: string) => ['routes:sections.appIntegrations', `appUsersCsv:commands.${key}`] as const;
-
-async function download(ctx: CommandContext, mode: 'edit-template' | 'edit') {
-  const r = await ctx.api(exportAppUsersCsv, { params: { id: integrationIdOf(ctx)! }, query: { mode } });
-  ctx.download(r.url, r.filename);
-  ctx.dialogs.toast({ description: ctx.t('appUsersCsv:exported', { filename: r.filename }) });
-}
 
 export const integrationCsvCommands = (): Command[] => [
   defineCommand({
@@ -39,7 +34,7 @@ export const integrationCsvCommands = (): Command[] => [
     scope: 'pane:integration',
     keywords: ['CSV', 'template', 'テンプレート'],
     when: onIntegration,
-    run: (ctx) => download(ctx, 'edit-template'),
+    run: run('download', 'edit-template'),
   }),
   defineCommand({
     id: 'integrationCsv.exportCurrent',
@@ -48,7 +43,7 @@ export const integrationCsvCommands = (): Command[] => [
     scope: 'pane:integration',
     keywords: ['CSV', 'export', 'エクスポート'],
     when: onIntegration,
-    run: (ctx) => download(ctx, 'edit'),
+    run: run('download', 'edit'),
   }),
   // In the wizard: open the file picker from the keyboard (a key press lets the page open it).
   defineCommand({

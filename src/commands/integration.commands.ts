@@ -4,12 +4,14 @@
 // remove the account, switch category); refresh-all on the integrations list.
 // Each acts on the integration of the main pane's URL. Disabling and
 // destroying ask first; outcomes are toasts in the user's language (spec 8).
-import { type AppUserRow, PEOPLE_MENUS, USER_CATEGORIES, listIntegrations, deleteAssignment, listAssignments, listIntegrationUsers, putAssignment, deactivateIntegration, deleteIntegration, deleteIntegrationUser, getIntegration, linkIntegrationUser, mdmActivateIntegration, reactivateIntegration, refreshResources, refreshResourcesAll } from '../api/contracts/software.js';
-import { workersForSelect } from '../api/contracts/pickers.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { USER_CATEGORIES } from '../api/contracts/software-enums.js';
+import { PEOPLE_MENUS } from '../api/contracts/people-lifecycle.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
+
+const run = lazyActions(() => import('./integration.actions.js'));
 
 const INTEGRATION = /^\/app-integrations\/([0-9a-f-]{36})\/([a-z-]+)$/;
-const integrationIdOf = (ctx: CommandContext) => ctx.path().match(INTEGRATION)?.[1] ?? null;
+export const integrationIdOf = (ctx: CommandContext) => ctx.path().match(INTEGRATION)?.[1] ?? null;
 const onIntegration = (ctx: CommandContext) => ctx.can('IT') && integrationIdOf(ctx) !== null;
 const onUsers = (ctx: CommandContext) => onIntegration(ctx) && ctx.path().endsWith('/users');
 const onList = (ctx: CommandContext) => ctx.can('IT') && (ctx.path() === '/app-integrations' || ctx.path() === '/software/settings');
@@ -17,23 +19,6 @@ const onPeople = (ctx: CommandContext) => ctx.can('IT') && ctx.path() === '/soft
 
 const title = (key: string) => ['routes:sections.appIntegrations', `commands:integration.${key}`] as const;
 const scope = 'pane:integration';
-
-async function refreshAll(ctx: CommandContext) {
-  await ctx.invalidate('appIntegration');
-  await ctx.invalidate('integration-users');
-  await ctx.invalidate('person-apps');
-}
-
-/** The account under the cursor of the users grid, or the only selected one. */
-function activeAccount(ctx: CommandContext): AppUserRow | null {
-  const row = ctx.grid()?.activeRow() as AppUserRow | null | undefined;
-  return row && typeof row === 'object' && 'ruleMatching' in row ? row : null;
-}
-
-async function currentIntegration(ctx: CommandContext) {
-  const id = integrationIdOf(ctx);
-  return id ? ctx.api(getIntegration, { params: { id } }) : null;
-}
 
 export const integrationCommands = (): Command[] => [
   defineCommand({
@@ -43,12 +28,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'r',
     when: onIntegration,
-    run: async (ctx) => {
-      const id = integrationIdOf(ctx)!;
-      const r = await ctx.api(refreshResources, { params: { id } });
-      ctx.dialogs.toast({ description: ctx.t(`integrations:toast.refresh.${r.status}`), ...(r.status === 'RATE_LIMITED' ? { variant: 'destructive' as const } : {}) });
-      await ctx.invalidate('appIntegration');
-    },
+    run: run('refresh'),
   }),
   defineCommand({
     id: 'integration.deactivate',
@@ -57,24 +37,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'Shift+KeyD',
     when: onIntegration,
-    run: async (ctx) => {
-      const i = await currentIntegration(ctx);
-      if (!i) return;
-      if (i.status === 'DEACTIVATED') {
-        ctx.dialogs.toast({ description: ctx.t('integrations:toast.alreadyDeactivated') });
-        return;
-      }
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('commands:integration.deactivate'),
-        body: ctx.t('integrations:confirm.deactivate', { name: i.appName }),
-        confirmLabel: ctx.t('commands:integration.deactivate'),
-        destructive: true,
-      });
-      if (!ok) return;
-      await ctx.api(deactivateIntegration, { params: { id: i.appIntegrationId } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.deactivated', { name: i.appName }) });
-    },
+    run: run('deactivate'),
   }),
   defineCommand({
     id: 'integration.reactivate',
@@ -83,13 +46,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'Shift+KeyA',
     when: onIntegration,
-    run: async (ctx) => {
-      const i = await currentIntegration(ctx);
-      if (!i) return;
-      await ctx.api(reactivateIntegration, { params: { id: i.appIntegrationId } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.reactivated', { name: i.appName }) });
-    },
+    run: run('reactivate'),
   }),
   defineCommand({
     id: 'integration.mdmActivate',
@@ -97,13 +54,7 @@ export const integrationCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onIntegration,
-    run: async (ctx) => {
-      const r = await ctx.api(mdmActivateIntegration, { params: { id: integrationIdOf(ctx)! } });
-      // Spec 8: an answer without success is an update-error toast.
-      if (r.success) ctx.dialogs.toast({ description: ctx.t('integrations:toast.updateSuccess') });
-      else ctx.dialogs.toast({ variant: 'destructive', description: ctx.t('integrations:toast.updateError') });
-      await ctx.invalidate('appIntegration');
-    },
+    run: run('mdmActivate'),
   }),
   defineCommand({
     id: 'integration.delete',
@@ -111,21 +62,7 @@ export const integrationCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onIntegration,
-    run: async (ctx) => {
-      const i = await currentIntegration(ctx);
-      if (!i) return;
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('commands:integration.delete'),
-        body: ctx.t('integrations:confirm.delete', { name: i.appName, count: i.accountCount }),
-        confirmLabel: ctx.t('commands:integration.delete'),
-        destructive: true,
-      });
-      if (!ok) return;
-      await ctx.api(deleteIntegration, { params: { id: i.appIntegrationId } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.deleted', { name: i.appName }) });
-      ctx.navigate('/app-integrations');
-    },
+    run: run('remove'),
   }),
   ...(['overview', 'users', 'groups', 'detail', 'settings'] as const).map((tab) =>
     defineCommand({
@@ -157,22 +94,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'l',
     when: onUsers,
-    run: async (ctx) => {
-      const row = activeAccount(ctx);
-      if (!row?.appUserId || !row.canChangePerson) {
-        ctx.dialogs.toast({ variant: 'destructive', description: ctx.t('integrations:toast.cannotLink') });
-        return;
-      }
-      const choice = await ctx.dialogs.choose({
-        title: ctx.t('integrations:linkTitle', { account: row.displayName ?? row.name ?? row.email ?? '' }),
-        load: async (q, signal) =>
-          (await ctx.api(workersForSelect, { query: { freeText: q, limit: 30, ids: [] } }, { signal })).items.map((w) => ({ value: w.personId, label: w.name, hint: w.primaryWorkerEmail ?? undefined })),
-      });
-      if (!choice) return;
-      await ctx.api(linkIntegrationUser, { params: { id: integrationIdOf(ctx)!, appUserId: row.appUserId }, body: { personId: String(choice.value) } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.linked', { person: choice.label }) });
-    },
+    run: run('linkPerson'),
   }),
   defineCommand({
     id: 'integration.users.unlink',
@@ -180,16 +102,7 @@ export const integrationCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onUsers,
-    run: async (ctx) => {
-      const row = activeAccount(ctx);
-      if (!row?.appUserId || !row.canChangePerson || !row.worker) {
-        ctx.dialogs.toast({ variant: 'destructive', description: ctx.t('integrations:toast.cannotLink') });
-        return;
-      }
-      await ctx.api(linkIntegrationUser, { params: { id: integrationIdOf(ctx)!, appUserId: row.appUserId }, body: { personId: null } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.unlinked') });
-    },
+    run: run('unlinkPerson'),
   }),
   defineCommand({
     id: 'integration.users.delete',
@@ -198,24 +111,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'Delete',
     when: onUsers,
-    run: async (ctx) => {
-      const row = activeAccount(ctx);
-      if (!row?.appUserId || !row.canDelete) {
-        ctx.dialogs.toast({ variant: 'destructive', description: ctx.t('software:cannotDeleteAccount') });
-        return;
-      }
-      const name = row.displayName ?? row.name ?? row.email ?? '';
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('commands:integration.deleteAccount'),
-        body: ctx.t('integrations:confirm.deleteAccount', { name }),
-        confirmLabel: ctx.t('commands:integration.deleteAccount'),
-        destructive: true,
-      });
-      if (!ok) return;
-      await ctx.api(deleteIntegrationUser, { params: { id: integrationIdOf(ctx)!, appUserId: row.appUserId } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.accountDeleted', { name }) });
-    },
+    run: run('deleteAccount'),
   }),
 
   // ── Assignments (the rule-and-policy tab) ─────────────────────────────────
@@ -226,26 +122,7 @@ export const integrationCommands = (): Command[] => [
     scope,
     keys: 'Shift+KeyN',
     when: onIntegration,
-    run: async (ctx) => {
-      const id = integrationIdOf(ctx)!;
-      const person = await ctx.dialogs.choose({
-        title: ctx.t('commands:integration.assign'),
-        load: async (q, signal) =>
-          (await ctx.api(workersForSelect, { query: { freeText: q, limit: 30, ids: [] } }, { signal })).items.map((w) => ({ value: w.personId, label: w.name, hint: w.primaryWorkerEmail ?? undefined })),
-      });
-      if (!person) return;
-      // Roles as the tenant names them (from its accounts), or none.
-      const accounts = await ctx.api(listIntegrationUsers, { params: { id }, query: { category: 'ALL', pageSize: 1000 } as never });
-      const roles = [...new Set(accounts.items.map((r) => r.actualRoleName).filter((r): r is string => !!r))].sort();
-      const role = await ctx.dialogs.choose({
-        title: ctx.t('integrations:assignRole', { person: person.label }),
-        load: async (q) => [{ value: '', label: ctx.t('integrations:anyRole') }, ...roles.map((r) => ({ value: r, label: r }))].filter((o) => !q || o.label.toLowerCase().includes(q.toLowerCase())),
-      });
-      if (!role) return;
-      await ctx.api(putAssignment, { params: { id, personId: String(person.value) }, body: { roleName: role.value || null } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.assigned', { person: person.label }) });
-    },
+    run: run('assign'),
   }),
   defineCommand({
     id: 'integration.unassign',
@@ -253,21 +130,7 @@ export const integrationCommands = (): Command[] => [
     section: 'actions',
     scope,
     when: onIntegration,
-    run: async (ctx) => {
-      const id = integrationIdOf(ctx)!;
-      const list = (await ctx.api(listAssignments, { params: { id } })).items;
-      const choice = await ctx.dialogs.choose({
-        title: ctx.t('commands:integration.unassign'),
-        load: async (q) =>
-          list
-            .map((a) => ({ value: a.personId, label: a.personName, hint: a.roleName ?? undefined }))
-            .filter((o) => !q || o.label.toLowerCase().includes(q.toLowerCase())),
-      });
-      if (!choice) return;
-      await ctx.api(deleteAssignment, { params: { id, personId: String(choice.value) } });
-      await refreshAll(ctx);
-      ctx.dialogs.toast({ description: ctx.t('integrations:toast.unassigned', { person: choice.label }) });
-    },
+    run: run('unassign'),
   }),
 
   // ── Software people ────────────────────────────────────────────────────────
@@ -292,19 +155,7 @@ export const integrationCommands = (): Command[] => [
     scope: 'pane:software-people',
     keys: 'f',
     when: onPeople,
-    run: async (ctx) => {
-      const list = (await ctx.api(listIntegrations, { query: { status: 'ALL', pageSize: 1000 } as never })).items;
-      const choice = await ctx.dialogs.choose({
-        title: ctx.t('commands:integration.filterByApp'),
-        load: async (q) =>
-          list
-            .map((i) => ({ value: i.appIntegrationId, label: i.appName, hint: i.tenantName ?? undefined }))
-            .filter((o) => !q || `${o.label} ${o.hint ?? ''}`.toLowerCase().includes(q.toLowerCase())),
-      });
-      if (!choice) return;
-      const ids = (ctx.search().appIntegrationIds as string[] | undefined) ?? [];
-      ctx.setSearch({ appIntegrationIds: [...new Set([...ids, String(choice.value)])], pageIndex: 0 });
-    },
+    run: run('filterByApp'),
   }),
   defineCommand({
     id: 'softwarePeople.clearFilters',
@@ -324,11 +175,7 @@ export const integrationCommands = (): Command[] => [
     scope: 'pane:integrations',
     keys: 'r',
     when: onList,
-    run: async (ctx) => {
-      const r = await ctx.api(refreshResourcesAll, {});
-      ctx.dialogs.toast({ description: ctx.t(`integrations:toast.refresh.${r.status}`) });
-      await ctx.invalidate('appIntegration');
-    },
+    run: run('refreshAllIntegrations'),
   }),
   ...(['INTEGRATIONS', 'CUSTOM_APPS', 'DEACTIVATED', 'ALL'] as const).map((s, n) =>
     defineCommand({

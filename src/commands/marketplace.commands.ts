@@ -4,12 +4,11 @@
 // (Ctrl/Cmd+Enter), change or delete the logo, and change the status (a
 // confirm before deactivating or discontinuing). The panes show the same
 // commands as buttons (CommandButton).
-import { listAppCategories, CUSTOM_APP_ID, putSoftwareDetail } from '../api/contracts/software.js';
-import { SOFTWARE_STATUSES } from '../api/contracts/software-enums.js';
-import { moduleContracts } from '../api/modules/contracts.js';
-import { software } from '../api/modules/software.js';
+import { CUSTOM_APP_ID, SOFTWARE_STATUSES } from '../api/contracts/software-enums.js';
 import { softwarePage } from '../panes/software/software-page-store.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
+
+const run = lazyActions(() => import('./marketplace.actions.js'));
 
 const MARKETPLACE = '/software/marketplace';
 const APP_PAGE = /^\/software\/marketplace\/(?!install\/)([^/]+)$/;
@@ -38,39 +37,6 @@ function moveCard(how: 'next' | 'prev' | 'down' | 'up' | 'first' | 'last') {
 const cardCommand = (id: 'next' | 'prev' | 'down' | 'up' | 'first' | 'last', keys: string | string[]) =>
   defineCommand({ id: `marketplace.card.${id}`, title: title(`card.${id}`), section: 'actions', scope: 'pane:marketplace-cards', keys, run: () => moveCard(id) });
 
-async function setStatus(ctx: CommandContext, status: (typeof SOFTWARE_STATUSES)[number]) {
-  const softwareId = softwarePage.get().softwareId;
-  if (!softwareId) return;
-  const label = ctx.t(`software:enums.status.${status}`);
-  if (status === 'DEACTIVATED' || status === 'DISCONTINUED') {
-    const ok = await ctx.dialogs.confirm({
-      title: ctx.t('marketplace:software.settings.confirmTitle', { status: label }),
-      body: ctx.t(`marketplace:software.settings.confirm.${status}`),
-      confirmLabel: ctx.t(`marketplace:commands.status.${status}`),
-      destructive: true,
-    });
-    if (!ok) return;
-  }
-  // The detail call carries the status (spec 7): the other details as they are.
-  const row = await ctx.api(moduleContracts(software).get, { params: { softwareId } as never });
-  const keep = (k: string) => (row[k] === undefined ? null : row[k]);
-  await ctx.api(putSoftwareDetail, {
-    params: { softwareId },
-    body: {
-      name: String(row.name ?? ''),
-      vendorName: keep('vendorName'),
-      category: keep('category'),
-      status,
-      version: keep('version'),
-      websiteUrl: keep('websiteUrl'),
-      description: keep('description'),
-      ...(row.softwareType === 'CUSTOM_SAAS' ? { customSaasType: keep('customSaasType') } : {}),
-    } as never,
-  });
-  await ctx.invalidate('software');
-  ctx.dialogs.toast({ description: ctx.t('toast.updated') });
-}
-
 export const marketplaceCommands = (): Command[] => [
   // The marketplace.
   defineCommand({
@@ -89,17 +55,7 @@ export const marketplaceCommands = (): Command[] => [
     scope: 'pane:marketplace',
     keys: 'c',
     when: onMarketplace,
-    run: async (ctx) => {
-      const cats = await ctx.api(listAppCategories);
-      const choice = await ctx.dialogs.choose({
-        title: ctx.t('marketplace:categories.heading'),
-        load: async (q) =>
-          [{ value: null, label: ctx.t('marketplace:categories.all') }, ...cats.items.map((c) => ({ value: c.id, label: c.name, hint: String(c.appCount) }))].filter(
-            (o) => !q || o.label.toLowerCase().includes(q.toLowerCase()) || (o.value ?? '').includes(q.toLowerCase()),
-          ),
-      });
-      if (choice) ctx.setSearch({ categoryId: choice.value ?? undefined });
-    },
+    run: run('chooseCategory'),
   }),
   defineCommand({
     id: 'marketplace.clearFilters',
@@ -153,15 +109,7 @@ export const marketplaceCommands = (): Command[] => [
     section: 'actions',
     scope: 'pane:software-page',
     when: (ctx) => onSoftwarePage(ctx) && softwarePage.get().hasCustomLogo && softwarePage.get().deleteLogo !== null,
-    run: async (ctx) => {
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('marketplace:commands.logoDelete'),
-        body: ctx.t('marketplace:logo.confirmDelete'),
-        confirmLabel: ctx.t('marketplace:commands.logoDelete'),
-        destructive: true,
-      });
-      if (ok) await softwarePage.get().deleteLogo?.();
-    },
+    run: run('deleteLogo'),
   }),
   ...SOFTWARE_STATUSES.map((status) =>
     defineCommand({
@@ -170,7 +118,7 @@ export const marketplaceCommands = (): Command[] => [
       section: 'actions',
       scope: 'pane:software-page',
       when: (ctx) => onSoftwarePage(ctx) && softwarePage.get().status !== status,
-      run: (ctx) => setStatus(ctx, status),
+      run: run('setStatus', status),
     }),
   ),
 ];

@@ -5,33 +5,26 @@
 // position / job type / employment type), forms (Ctrl/Cmd+Enter saves), and
 // plans (new, add / edit / close / undo a unit of the draft, apply with the
 // changes listed, discard). The panes show the same commands as buttons.
-import {
-  applyPlan,
-  closePlanUnit,
-  deletePlan,
-  getUnit,
-  getUnitMemberFilters,
-  revertPlanUnit,
-  type PlanDetail,
-} from '../api/contracts/organization.js';
+import type { PlanDetail } from '../api/contracts/organization.js';
 import { addMonths } from '../api/contracts/dates.js';
 import { orgForm, orgPlan, orgTrees } from '../panes/organization/org-store.js';
-import { changeLines } from '../panes/organization/plan-lines.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
 import { todayInJapan } from '../api/contracts/dates.js';
 
-const CHART = '/organization/chart';
+const run = lazyActions(() => import('./organization.actions.js'));
+
+export const CHART = '/organization/chart';
 const UNIT = /^\/organization\/([0-9a-f-]{36})$/;
 const PLAN = /^\/organization\/plan\/([0-9a-f-]{36})$/;
 const title = (key: string): string[] => ['routes:sections.organization', `organization:commands.${key}`];
 
 const hr = (ctx: CommandContext) => ctx.can('HR');
-const unitIdOf = (ctx: CommandContext) => UNIT.exec(ctx.path())?.[1] ?? null;
+export const unitIdOf = (ctx: CommandContext) => UNIT.exec(ctx.path())?.[1] ?? null;
 const onDatePage = (ctx: CommandContext) => hr(ctx) && (ctx.path() === CHART || unitIdOf(ctx) !== null);
 const onViewPage = (ctx: CommandContext) => hr(ctx) && (ctx.path() === CHART || PLAN.test(ctx.path()));
 const onUnit = (ctx: CommandContext) => hr(ctx) && unitIdOf(ctx) !== null;
 /** The plan on screen, once its page has read it. */
-function planOf(ctx: CommandContext): PlanDetail | null {
+export function planOf(ctx: CommandContext): PlanDetail | null {
   const id = PLAN.exec(ctx.path())?.[1];
   const d = orgPlan.get();
   return hr(ctx) && id && d?.plan.id === id ? d : null;
@@ -116,28 +109,11 @@ const FILTERS = [
   { id: 'filterJobType', key: 'jobTypes', param: 'jobTypeId', name: 'jobTypeName', keys: 'Shift+KeyY' },
   { id: 'filterEmploymentType', key: 'employmentTypes', param: 'employmentTypeId', name: 'employmentTypeName', keys: 'Shift+KeyM' },
 ] as const;
-
-async function chooseFilter(ctx: CommandContext, f: (typeof FILTERS)[number]) {
-  const id = unitIdOf(ctx)!;
-  const baseDate = ctx.search().baseDate as string | undefined;
-  const options = await ctx.api(getUnitMemberFilters, { params: { id }, query: baseDate ? { baseDate } : {} });
-  const choice = await ctx.dialogs.choose({
-    title: ctx.t(`organization:commands.${f.id}`),
-    load: async (q) =>
-      [{ value: null, label: ctx.t('organization:commands.allOption') }, ...options[f.key].map((o) => ({ value: o.id, label: o.name, hint: String(o.count) }))].filter(
-        (o) => !q || o.label.toLowerCase().includes(q.toLowerCase()),
-      ),
-  });
-  if (choice) ctx.setSearch({ [f.param]: choice.value ?? undefined, [f.name]: choice.value ? choice.label : undefined, pageIndex: 0 });
-}
+export type MemberFilter = (typeof FILTERS)[number];
 
 // ── Plans ───────────────────────────────────────────────────────────────────
-async function afterPlanChange(ctx: CommandContext) {
-  await ctx.invalidate('org-plan');
-  await ctx.invalidate('org-plans');
-}
-
-function planUnit(ctx: CommandContext) {
+/** The unit of the plan on screen focused in its tree; a toast when there is none. */
+export function planUnit(ctx: CommandContext) {
   const d = planOf(ctx);
   const id = focusedUnit('plan');
   const unit = d?.units.find((u) => u.id === id);
@@ -237,15 +213,10 @@ export const organizationCommands = (): Command[] => [
     scope: 'pane:org-unit',
     keys: 'Alt+ArrowUp',
     when: onUnit,
-    run: async (ctx) => {
-      const baseDate = ctx.search().baseDate as string | undefined;
-      const u = await ctx.api(getUnit, { params: { id: unitIdOf(ctx)! }, query: baseDate ? { baseDate } : {} });
-      const parent = u.path[u.path.length - 1];
-      ctx.navigate(parent ? `/organization/${parent.id}${baseDate ? `?baseDate=${baseDate}` : ''}` : `${CHART}${baseDate ? `?baseDate=${baseDate}` : ''}`);
-    },
+    run: run('openParent'),
   }),
   ...FILTERS.map((f) =>
-    defineCommand({ id: `organization.unit.${f.id}`, title: title(f.id), section: 'actions', scope: 'pane:org-unit', keys: f.keys, when: onUnit, run: (ctx) => chooseFilter(ctx, f) }),
+    defineCommand({ id: `organization.unit.${f.id}`, title: title(f.id), section: 'actions', scope: 'pane:org-unit', keys: f.keys, when: onUnit, run: run('chooseFilter', f) }),
   ),
   defineCommand({
     id: 'organization.unit.clearFilters',
@@ -310,20 +281,7 @@ export const organizationCommands = (): Command[] => [
     scope: 'pane:org-plan',
     keys: 'Delete',
     when: onDraft,
-    run: async (ctx) => {
-      const p = planUnit(ctx);
-      if (!p || p.unit.marks.includes('CLOSED')) return;
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('organization:plans.confirm.closeTitle', { name: p.unit.name }),
-        body: ctx.t('organization:plans.confirm.closeBody', { date: p.d.plan.effectiveOn }),
-        confirmLabel: ctx.t('organization:plans.confirm.close'),
-        destructive: true,
-      });
-      if (!ok) return;
-      await ctx.api(closePlanUnit, { params: { planId: p.d.plan.id, unitId: p.unit.id } });
-      await afterPlanChange(ctx);
-      ctx.dialogs.toast({ description: ctx.t('organization:plans.toast.closed', { name: p.unit.name }) });
-    },
+    run: run('closeUnit'),
   }),
   defineCommand({
     id: 'organization.plan.revertUnit',
@@ -332,13 +290,7 @@ export const organizationCommands = (): Command[] => [
     scope: 'pane:org-plan',
     keys: 'Shift+KeyU',
     when: onDraft,
-    run: async (ctx) => {
-      const p = planUnit(ctx);
-      if (!p || !p.unit.kind) return;
-      await ctx.api(revertPlanUnit, { params: { planId: p.d.plan.id, unitId: p.unit.id } });
-      await afterPlanChange(ctx);
-      ctx.dialogs.toast({ description: ctx.t('organization:plans.toast.reverted', { name: p.unit.before?.name ?? p.unit.name }) });
-    },
+    run: run('revertUnit'),
   }),
   defineCommand({
     id: 'organization.plan.apply',
@@ -347,22 +299,7 @@ export const organizationCommands = (): Command[] => [
     scope: 'pane:org-plan',
     keys: 'Shift+KeyA',
     when: onDraft,
-    run: async (ctx) => {
-      const d = planOf(ctx)!;
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('organization:plans.confirm.applyTitle', { name: d.plan.name }),
-        body: ctx.t('organization:plans.confirm.applyBody', { date: d.plan.effectiveOn }),
-        items: changeLines(ctx.t, d),
-        confirmLabel: ctx.t('organization:plans.confirm.apply'),
-      });
-      if (!ok) return;
-      const plan = await ctx.api(applyPlan, { params: { planId: d.plan.id } });
-      await afterPlanChange(ctx);
-      await ctx.invalidate('org-chart');
-      await ctx.invalidate('org-unit');
-      ctx.dialogs.toast({ description: ctx.t('organization:plans.toast.applied', { name: plan.name, date: plan.effectiveOn }) });
-      ctx.navigate(`${CHART}${plan.effectiveOn === todayInJapan() ? '' : `?baseDate=${plan.effectiveOn}`}`);
-    },
+    run: run('applyPlan'),
   }),
   defineCommand({
     id: 'organization.plan.edit',
@@ -383,19 +320,6 @@ export const organizationCommands = (): Command[] => [
     section: 'actions',
     scope: 'pane:org-plan',
     when: onDraft,
-    run: async (ctx) => {
-      const d = planOf(ctx)!;
-      const ok = await ctx.dialogs.confirm({
-        title: ctx.t('organization:plans.confirm.deleteTitle', { name: d.plan.name }),
-        body: ctx.t('organization:plans.confirm.deleteBody'),
-        confirmLabel: ctx.t('organization:plans.confirm.delete'),
-        destructive: true,
-      });
-      if (!ok) return;
-      await ctx.api(deletePlan, { params: { planId: d.plan.id } });
-      await afterPlanChange(ctx);
-      ctx.dialogs.toast({ description: ctx.t('organization:plans.toast.deleted', { name: d.plan.name }) });
-      ctx.navigate('/organization/plan');
-    },
+    run: run('deletePlan'),
   }),
 ];

@@ -10,24 +10,11 @@
 // list). They act on targetPerson(ctx): the row under the cursor, or the
 // row whose ⋯ was clicked. The profile's lifecycle transitions join the
 // menu by being such commands (no key; `when: (ctx) => targetPerson(ctx) !== null`).
-import { ALUMNI_CATEGORIES, MENU_PREFIX, MENU_WORKER_TYPES, PEOPLE_MENUS, type PeopleMenu, parseWorkforceCategory, statesOfMenu, WORKER_TYPES, WORKFORCE_STATES, workerTypeSlug, type WorkerType } from '../api/contracts/people-lifecycle.js';
-import { exportAlumniCsv, exportWorkforceCsv, type FilterOptionKind, peopleFilterOptions } from '../api/contracts/people.js';
-import { placeSelect } from '../api/contracts/pickers.js';
-import type { ChoiceOption } from '../panes/chooser.js';
-import {
-  ALUMNI_PATH,
-  ALUMNI_SCOPE,
-  personHref,
-  type PersonTarget,
-  pinnedTarget,
-  recentLeaverQuery,
-  registryCommands,
-  targetOf,
-  withPinnedTarget,
-  WORKFORCE_PATH,
-  WORKFORCE_SCOPE,
-} from '../panes/people/people-store.js';
-import { type Command, type CommandContext, commandTitle, defineCommand, runCommand, type Scope } from './registry.js';
+import { ALUMNI_CATEGORIES, MENU_PREFIX, MENU_WORKER_TYPES, PEOPLE_MENUS, type PeopleMenu, parseWorkforceCategory, statesOfMenu, WORKFORCE_STATES, workerTypeSlug } from '../api/contracts/people-lifecycle.js';
+import { ALUMNI_PATH, ALUMNI_SCOPE, personHref, type PersonTarget, pinnedTarget, targetOf, withPinnedTarget, WORKFORCE_PATH, WORKFORCE_SCOPE } from '../panes/people/people-store.js';
+import { type Command, type CommandContext, commandTitle, defineCommand, lazyActions, runCommand, type Scope } from './registry.js';
+
+const run = lazyActions(() => import('./people.actions.js'));
 
 const onWorkforce = (ctx: CommandContext) => ctx.can('HR') && ctx.path() === WORKFORCE_PATH;
 const onAlumni = (ctx: CommandContext) => ctx.can('HR') && ctx.path() === ALUMNI_PATH;
@@ -60,56 +47,16 @@ export async function openRowMenu(ctx: CommandContext, commands: readonly Comman
   });
 }
 
-/** The URL's filters as the export calls take them. */
-function exportQuery(ctx: CommandContext) {
-  const { pageIndex: _p, pageSize: _s, sortColumn: _c, sortOrder: _o, isLeavingDateWithIn_A_Month: recent, ...rest } = ctx.search();
-  return { ...rest, ...recentLeaverQuery(recent === true) };
-}
-
-async function exportList(ctx: CommandContext, alumni: boolean, encoding: 'UTF-8' | 'Shift_JIS') {
-  const query = { ...exportQuery(ctx), encoding } as never;
-  const r = alumni ? await ctx.api(exportAlumniCsv, { query }) : await ctx.api(exportWorkforceCsv, { query });
-  ctx.download(r.url, r.filename);
-  ctx.dialogs.toast({ description: ctx.t('people:exported', { filename: r.filename }) });
-}
-
-const FILTER_KINDS = ['department', 'position', 'jobType', 'workerType', 'place'] as const;
-type FilterKind = (typeof FILTER_KINDS)[number];
-const FILTER_KEY: Record<FilterKind, string> = {
+/** The list filters (f) and the URL key each sets. */
+export const FILTER_KINDS = ['department', 'position', 'jobType', 'workerType', 'place'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+export const FILTER_KEY: Record<FilterKind, string> = {
   department: 'departmentIdIn',
   position: 'positionIdIn',
   jobType: 'jobTypeIdIn',
   workerType: 'workerTypeIdIn',
   place: 'placeIdIn',
 };
-const OPTION_KIND: Partial<Record<FilterKind, FilterOptionKind>> = { department: 'DEPARTMENT', position: 'POSITION', jobType: 'JOB_TYPE' };
-const matches = (q: string) => (o: ChoiceOption) => !q || o.label.toLowerCase().includes(q.toLowerCase());
-
-/** Asks for a value of the filter and adds it to the URL's. */
-async function addFilter(ctx: CommandContext, kind: FilterKind) {
-  const optionKind = OPTION_KIND[kind];
-  const choice = await ctx.dialogs.choose({
-    title: `${ctx.t('people:commands.filterPrefix')}: ${ctx.t(`people:filters.${kind}`)}`,
-    load: async (q, signal): Promise<ChoiceOption[]> => {
-      if (optionKind) return (await ctx.api(peopleFilterOptions, { query: { kind: optionKind, freeText: q || undefined } }, { signal })).items.map((o) => ({ value: o.id, label: o.name }));
-      if (kind === 'place') return (await ctx.api(placeSelect, { query: { freeText: q || undefined } }, { signal })).items.map((o) => ({ value: o.id, label: o.name }));
-      return WORKER_TYPES.map((w: WorkerType) => ({ value: w, label: ctx.t(`common:workerTypes.${w}`) })).filter(matches(q));
-    },
-  });
-  if (!choice?.value) return;
-  const key = FILTER_KEY[kind];
-  const current = (ctx.search()[key] as string[] | undefined) ?? [];
-  if (!current.includes(choice.value)) ctx.setSearch({ [key]: [...current, choice.value], pageIndex: 0 });
-}
-
-/** f: which filter, then its value. */
-async function chooseFilter(ctx: CommandContext) {
-  const kinds = FILTER_KINDS.map((k) => ({ value: k, label: ctx.t(`people:filters.${k}`) }));
-  const kind = await ctx.dialogs.choose({ title: ctx.t('people:filters.choose'), load: async (q) => kinds.filter(matches(q)) });
-  if (!kind?.value) return;
-  // The second chooser is a new one (useDialogs keys each opening).
-  await addFilter(ctx, kind.value as FilterKind);
-}
 
 const clearFilters = (ctx: CommandContext, alumni: boolean) =>
   ctx.setSearch({
@@ -123,9 +70,9 @@ const clearFilters = (ctx: CommandContext, alumni: boolean) =>
 function listCommands(prefix: 'people' | 'alumni', scope: Scope, when: (ctx: CommandContext) => boolean): Command[] {
   const alumni = prefix === 'alumni';
   return [
-    defineCommand({ id: `${prefix}.filter`, title: ['people:commands.filter'], section: 'actions', scope, keys: 'f', when, run: chooseFilter }),
+    defineCommand({ id: `${prefix}.filter`, title: ['people:commands.filter'], section: 'actions', scope, keys: 'f', when, run: run('chooseFilter') }),
     ...FILTER_KINDS.map((k) =>
-      defineCommand({ id: `${prefix}.filter.${k}`, title: ['people:commands.filterPrefix', `people:filters.${k}`], section: 'actions', scope, when, run: (ctx) => addFilter(ctx, k) }),
+      defineCommand({ id: `${prefix}.filter.${k}`, title: ['people:commands.filterPrefix', `people:filters.${k}`], section: 'actions', scope, when, run: run('addFilter', k) }),
     ),
     defineCommand({ id: `${prefix}.clearFilters`, title: ['people:commands.clearFilters'], section: 'actions', scope, keys: 'Shift+KeyX', when, run: (ctx) => clearFilters(ctx, alumni) }),
     defineCommand({
@@ -136,7 +83,7 @@ function listCommands(prefix: 'people' | 'alumni', scope: Scope, when: (ctx: Com
       scope,
       keys: 'Shift+KeyE',
       when,
-      run: (ctx) => exportList(ctx, alumni, 'UTF-8'),
+      run: run('exportList', alumni, 'UTF-8'),
     }),
     defineCommand({
       id: `${prefix}.exportSjis`,
@@ -145,7 +92,7 @@ function listCommands(prefix: 'people' | 'alumni', scope: Scope, when: (ctx: Com
       section: 'actions',
       scope,
       when,
-      run: (ctx) => exportList(ctx, alumni, 'Shift_JIS'),
+      run: run('exportList', alumni, 'Shift_JIS'),
     }),
     defineCommand({
       id: `${prefix}.rowActions`,
@@ -154,11 +101,7 @@ function listCommands(prefix: 'people' | 'alumni', scope: Scope, when: (ctx: Com
       scope,
       keys: ['a', 'Shift+F10'],
       when: (ctx) => when(ctx) && targetPerson(ctx) !== null,
-      run: async (ctx) => {
-        const target = targetPerson(ctx);
-        if (!target) return ctx.dialogs.toast({ description: ctx.t('people:noRow'), variant: 'destructive' });
-        await openRowMenu(ctx, registryCommands(), target);
-      },
+      run: run('rowActions'),
     }),
   ];
 }

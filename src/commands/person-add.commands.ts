@@ -3,19 +3,20 @@
 // the completed page's next steps (o: open the person, n: add another), the
 // import wizard's downloads and file picker (o), and the HR SaaS preview's
 // apply (Ctrl/Cmd+Enter), reload (r) and connection settings.
-import { exportPeopleCsv } from '../api/contracts/person-add.js';
 import { WORKER_TYPE_SLUGS, WORKER_TYPES, type WorkerType, workerTypeSlug } from '../api/contracts/people-lifecycle.js';
 import { personHref, workforceHref } from '../panes/person-add/links.js';
 import { hrPreviewActions, personAddForm } from '../panes/person-add/store.js';
-import { type Command, type CommandContext, defineCommand } from './registry.js';
+import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
+
+const run = lazyActions(() => import('./person-add.actions.js'));
 
 const ADD = /^\/person\/add\/([a-z-]+)$/;
 const COMPLETED = /^\/person\/add\/([a-z-]+)\/completed$/;
-const IMPORT = /^\/person\/import-csv\/([a-z-]+)$/;
+export const IMPORT = /^\/person\/import-csv\/([a-z-]+)$/;
 const PREVIEW = /^\/person\/external-hr-saas\/([0-9a-f-]{36})$/;
 
 /** The worker type a page of `re` names, when the page is on screen and the slug is known. */
-const typeOn = (re: RegExp, ctx: CommandContext): WorkerType | null => WORKER_TYPE_SLUGS[ctx.path().match(re)?.[1] ?? ''] ?? null;
+export const typeOn = (re: RegExp, ctx: CommandContext): WorkerType | null => WORKER_TYPE_SLUGS[ctx.path().match(re)?.[1] ?? ''] ?? null;
 const hr = (ctx: CommandContext) => ctx.can('HR');
 
 const KEYWORDS: Readonly<Record<WorkerType, readonly string[]>> = {
@@ -24,13 +25,6 @@ const KEYWORDS: Readonly<Record<WorkerType, readonly string[]>> = {
   CONTRACTOR: ['contractor', '業務委託', 'person', '人物'],
   COLLABORATOR: ['collaborator', '協力者', 'person', '人物'],
 };
-
-async function download(ctx: CommandContext, mode: 'edit-template' | 'edit') {
-  const type = typeOn(IMPORT, ctx)!;
-  const r = await ctx.api(exportPeopleCsv, { params: { workerType: type }, query: { mode } });
-  ctx.download(r.url, r.filename);
-  ctx.dialogs.toast({ description: ctx.t('personAdd:csv.exported', { filename: r.filename }) });
-}
 
 export const personAddCommands = (): Command[] => [
   ...WORKER_TYPES.flatMap((type) => [
@@ -96,7 +90,7 @@ export const personAddCommands = (): Command[] => [
     scope: 'pane:personImport.import',
     keywords: ['CSV', 'template', 'テンプレート'],
     when: (ctx) => hr(ctx) && typeOn(IMPORT, ctx) !== null,
-    run: (ctx) => download(ctx, 'edit-template'),
+    run: run('download', 'edit-template'),
   }),
   defineCommand({
     id: 'personImport.exportCurrent',
@@ -105,7 +99,7 @@ export const personAddCommands = (): Command[] => [
     scope: 'pane:personImport.import',
     keywords: ['CSV', 'export', 'エクスポート'],
     when: (ctx) => hr(ctx) && typeOn(IMPORT, ctx) !== null,
-    run: (ctx) => download(ctx, 'edit'),
+    run: run('download', 'edit'),
   }),
   defineCommand({
     id: 'personImport.chooseFile',

@@ -63,6 +63,26 @@ export interface Command {
 
 export const defineCommand = (c: Command): Command => c;
 
+/**
+ * A feature's run bodies, loaded the first time one of its commands runs.
+ *
+ * The declarations (id, title, keys, scope, when) stay in the first load, so
+ * the palette, the key bindings and the shortcut sheet know every command;
+ * the bodies, and the API contracts and zod schemas they call, arrive with
+ * the first run. `load` is `() => import('./<feature>.actions.js')`, whose
+ * exports are functions `(ctx, ...args)`; `run('name', ...args)` is the
+ * command's run. A failed load is reported like any failed run.
+ */
+export function lazyActions<M>(load: () => Promise<M>) {
+  return <K extends ActionName<M>>(name: K, ...args: ActionArgs<M[K]>): Command['run'] =>
+    async (ctx) => {
+      const action = (await load())[name] as (ctx: CommandContext, ...args: ActionArgs<M[K]>) => void | Promise<void>;
+      await action(ctx, ...args);
+    };
+}
+type ActionName<M> = { [K in keyof M]: M[K] extends (ctx: CommandContext, ...args: never[]) => unknown ? K : never }[keyof M] & string;
+type ActionArgs<F> = F extends (ctx: CommandContext, ...args: infer A) => unknown ? A : never;
+
 /** Runs a command from a key, the palette or a button: a failure is shown, never lost. */
 export async function runCommand(c: Command, ctx: CommandContext): Promise<void> {
   try {

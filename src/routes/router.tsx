@@ -3,6 +3,7 @@
 import {
   type AnyRoute,
   createRootRouteWithContext,
+  type RouteComponent,
   createRoute,
   createRouter,
   type RouterHistory,
@@ -41,9 +42,9 @@ export interface RouterOptions {
   context: RouterContext;
   /** The staff workspace around every page (status line, panes); tests pass none. */
   Workspace?: (props: { children: ReactNode }) => ReactNode;
-  SignIn?: () => ReactNode;
-  Invitation?: () => ReactNode;
-  PasswordReset?: () => ReactNode;
+  SignIn?: RouteComponent;
+  Invitation?: RouteComponent;
+  PasswordReset?: RouteComponent;
 }
 
 export const signInSearch = z.object({

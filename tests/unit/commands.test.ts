@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/api/modules/index.js';
 import { globalCommands, JUMPS } from '../../src/commands/global.commands.js';
 import { allCommands } from '../../src/commands/all.js';
-import { keyConflicts, keysOf } from '../../src/commands/registry.js';
+import { type CommandContext, keyConflicts, keysOf, lazyActions, runCommand } from '../../src/commands/registry.js';
 import { STATIC_PAGES } from '../../src/routes/catalogue.js';
 
 // Every namespace of both languages, as the console loads them.
@@ -82,5 +82,51 @@ describe('NewFeature', () => {
     expect(route.when!(ctx({ NewFeature: true }, ['GA']))).toBe(true);
     expect(route.when!(ctx({ NewFeature: false }, ['GA']))).toBe(false);
     expect(route.when!(ctx({ NewFeature: true }, ['IT']))).toBe(false);
+  });
+});
+
+describe('command bodies loaded on first run (lazyActions)', () => {
+  it('loads a body only when its command runs, and passes it the declared arguments', async () => {
+    const calls: unknown[][] = [];
+    let loads = 0;
+    const run = lazyActions(async () => {
+      loads++;
+      return { greet: (_ctx: CommandContext, who: string, times: number) => void calls.push([who, times]) };
+    });
+    const body = run('greet', 'ops', 2);
+    expect(loads).toBe(0);
+    await body({} as CommandContext);
+    expect(loads).toBe(1);
+    expect(calls).toEqual([['ops', 2]]);
+  });
+
+  it('reports a body that failed to load like any failed command', async () => {
+    const run = lazyActions(async (): Promise<{ x: (ctx: CommandContext) => void }> => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const reported: unknown[] = [];
+    await runCommand({ id: 't', title: [], section: 'actions', run: run('x') }, { reportError: (e: unknown) => reported.push(e) } as never);
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0])).toContain('dynamically imported');
+  });
+
+  it("runs a module's export through its loaded body: the CSV call with the list's filters, then the download", async () => {
+    const exp = allCommands().find((c) => c.id === 'equipment.export')!;
+    const requests: Array<{ id: string; query: Record<string, unknown> }> = [];
+    const downloads: string[] = [];
+    const ctx = {
+      path: () => '/equipment',
+      search: () => ({ pageIndex: 3, pageSize: 100, freeText: 'GA-0001' }),
+      api: async (contract: { id: string }, input: { query: Record<string, unknown> }) => {
+        requests.push({ id: contract.id, query: input.query });
+        return { url: '/files/x.csv', filename: 'equipment-export.csv' };
+      },
+      download: (_url: string, filename: string) => downloads.push(filename),
+      dialogs: { toast: () => {} },
+      t: (k: string) => k,
+    };
+    await exp.run(ctx as never);
+    expect(requests).toEqual([{ id: 'equipment.csvExport', query: { freeText: 'GA-0001', mode: 'view', encoding: 'UTF-8' } }]);
+    expect(downloads).toEqual(['equipment-export.csv']);
   });
 });

@@ -21,28 +21,21 @@ import { z } from 'zod';
 import { access, defineContract } from './define.js';
 import { AppUserRow, USER_SORTS } from './software.js';
 import { CUSTOM_SAAS_TYPES, SOFTWARE_CATEGORIES, type SoftwareCategory } from './software-enums.js';
+import { ACCOUNT_ALERT_CATEGORIES, ALERT_COUNT_KEYS, CSV_CATEGORIES, UNKNOWN_FILTERS } from './app-alerts-enums.js';
+export {
+  ACCOUNT_ALERT_CATEGORIES,
+  ACCOUNT_ALERT_PAGES,
+  ALERT_COUNT_KEYS,
+  CSV_CATEGORIES,
+  UNKNOWN_FILTERS,
+  type AccountAlertCategory,
+  type AlertCountKey,
+  type AlertCsvCategory,
+  type UnknownFilter,
+} from './app-alerts-enums.js';
 
 const it = access.area('IT');
 
-/** Spec 3 App alerts: the counts (ALUMNI: the software variant has it). */
-export const ALERT_COUNT_KEYS = ['SHADOW_IT', 'NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI'] as const;
-export type AlertCountKey = (typeof ALERT_COUNT_KEYS)[number];
-/** The account categories of the alert pages (spec 4, without FOLLOWING and ALL). */
-export const ACCOUNT_ALERT_CATEGORIES = ['NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI'] as const;
-export type AccountAlertCategory = (typeof ACCOUNT_ALERT_CATEGORIES)[number];
-
-/** Spec 2.3 alert sub-pages (/software/alerts/<page>) → their account category. */
-export const ACCOUNT_ALERT_PAGES = {
-  'violated-role': 'VIOLATED_ROLE',
-  'violated-assignment': 'VIOLATED',
-  'no-worker': 'NO_WORKER',
-  'no-user': 'NO_USER',
-  'inactive-user': 'INACTIVE',
-  alumni: 'ALUMNI',
-} as const satisfies Record<string, AccountAlertCategory>;
-
-export const UNKNOWN_FILTERS = ['ONLY', 'INCLUDE', 'EXCLUDE'] as const;
-export type UnknownFilter = (typeof UNKNOWN_FILTERS)[number];
 /** Spec 9: a shadow-IT row shows at most this many users' avatars. */
 export const SHADOW_IT_MAX_AVATARS = 5;
 /** The window of the shadow-IT apps list and count, in days. */
@@ -83,9 +76,6 @@ export const listAlertUsers = defineContract({
   query: alertUsersQuery,
   response: z.object({ items: z.array(AppUserRow), count: z.number() }),
 });
-
-export const CSV_CATEGORIES = [...ALERT_COUNT_KEYS, 'SHADOW_IT_VISITS'] as const;
-export type AlertCsvCategory = (typeof CSV_CATEGORIES)[number];
 
 export const exportAppAlertsCsv = defineContract({
   id: 'appAlerts.csv',

@@ -52,6 +52,20 @@ export const NEW_HIRE_MONTHS = 3;
 /** The alumni list's recent-leaver window (spec 9: one month). */
 export const RECENT_LEAVER_MONTHS = 1;
 
+/**
+ * The recent-leaver window (spec 2.6 isLeavingDateWithIn_A_Month, spec 9:
+ * one month): RECENT_LEAVER_MONTHS back from today through today, the day
+ * clamped to the shorter month's last (03-31 → 02-28), both inclusive —
+ * what the console sends as leavingDateFrom / leavingDateTo.
+ */
+export function recentLeaverWindow(today: string): { leavingDateFrom: string; leavingDateTo: string } {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 - RECENT_LEAVER_MONTHS, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const from = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
+  return { leavingDateFrom: from, leavingDateTo: today };
+}
+
 /** Workforce menus (spec 2.6) and the worker types each lists. */
 export const PEOPLE_MENUS = ['Employee', 'Board', 'Contractor', 'Collaborator', 'All'] as const;
 export type PeopleMenu = (typeof PEOPLE_MENUS)[number];

@@ -13,7 +13,9 @@
 // type, job types, departments, positions and places (as of its last day).
 import { z } from 'zod';
 import { access, defineContract } from './define.js';
-import { ALUMNI_CATEGORIES, LIFECYCLE_STAGES, PEOPLE_MENUS, RECENT_LEAVER_MONTHS, WORKER_TYPES, zIsoDate } from './people-lifecycle.js';
+import { ALUMNI_CATEGORIES, LIFECYCLE_STAGES, PEOPLE_MENUS, WORKER_TYPES, zIsoDate } from './people-lifecycle.js';
+// The recent-leaver window lives with RECENT_LEAVER_MONTHS (the people lists' store needs it without these contracts).
+export { recentLeaverWindow } from './people-lifecycle.js';
 
 const hr = access.area('HR');
 
@@ -222,17 +224,3 @@ export const peopleFilterOptions = defineContract({
   }),
   response: z.object({ items: z.array(Named) }),
 });
-
-/**
- * The recent-leaver window (spec 2.6 isLeavingDateWithIn_A_Month, spec 9:
- * one month): RECENT_LEAVER_MONTHS back from today through today, the day
- * clamped to the shorter month's last (03-31 → 02-28), both inclusive —
- * what the console sends as leavingDateFrom / leavingDateTo.
- */
-export function recentLeaverWindow(today: string): { leavingDateFrom: string; leavingDateTo: string } {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 - RECENT_LEAVER_MONTHS, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const from = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
-  return { leavingDateFrom: from, leavingDateTo: today };
-}

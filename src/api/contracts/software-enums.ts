@@ -45,3 +45,11 @@ export const CUSTOM_SAAS_TYPES = [
   'SALES_CRM',
 ] as const;
 export const SOFTWARE_STATUSES = ['ACTIVE', 'TRIAL', 'DEACTIVATED', 'DISCONTINUED'] as const;
+
+/** The account categories of an integration's users tab (spec 3 App user). */
+export const USER_CATEGORIES = ['FOLLOWING', 'NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI', 'ALL'] as const;
+export type UserCategory = (typeof USER_CATEGORIES)[number];
+
+/** Spec 2.3: the custom-app marker (never a real app) and an old office-suite marker. */
+export const CUSTOM_APP_ID = 'custom-app';
+export const OLD_OFFICE_SUITE_APP_ID = 'office-suite-legacy';

@@ -6,15 +6,14 @@
 // Calls the spec does not show (install, integrations list, link a person)
 // follow its naming; each is marked "beyond the spec".
 import { z } from 'zod';
-import { CUSTOM_SAAS_TYPES, SOFTWARE_CATEGORIES, SOFTWARE_STATUSES } from './software-enums.js';
+import { CUSTOM_SAAS_TYPES, SOFTWARE_CATEGORIES, SOFTWARE_STATUSES, USER_CATEGORIES } from './software-enums.js';
+export { USER_CATEGORIES, type UserCategory } from './software-enums.js';
 import { access, defineContract } from './define.js';
 
 const it = access.area('IT');
 const nullableText = (max: number) => z.string().max(max).nullable().optional();
 
-/** Spec 2.3: the custom-app marker (never a real app) and an old office-suite marker. */
-export const CUSTOM_APP_ID = 'custom-app';
-export const OLD_OFFICE_SUITE_APP_ID = 'office-suite-legacy';
+export { CUSTOM_APP_ID, OLD_OFFICE_SUITE_APP_ID } from './software-enums.js';
 
 export const App = z.object({
   id: z.string(),
@@ -247,8 +246,6 @@ export const deleteIntegration = defineContract({
 
 // ── Accounts (spec 3 App user) ──────────────────────────────────────────────
 export const RULE_MATCHING = ['matched', 'violated', 'violated-role', 'no-worker', 'no-user'] as const;
-export const USER_CATEGORIES = ['FOLLOWING', 'NO_WORKER', 'VIOLATED', 'VIOLATED_ROLE', 'NO_USER', 'INACTIVE', 'ALUMNI', 'ALL'] as const;
-export type UserCategory = (typeof USER_CATEGORIES)[number];
 export const SUGGESTED_ACTIONS = ['LINK_PERSON', 'REMOVE_ACCOUNT', 'CHANGE_ROLE', 'CREATE_ACCOUNT', 'DEACTIVATE_ACCOUNT'] as const;
 /** Days without a sign-in after which an active account is inactive. */
 export const INACTIVE_AFTER_DAYS = 90;

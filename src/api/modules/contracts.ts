@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requiredText, zCalendarDate } from '../contracts/common.js';
 import { CSV_ENCODINGS, CSV_MODES, CsvExportLink, CsvImportResult, csvImportBody } from '../contracts/csv-import.js';
 import { access, defineContract } from '../contracts/define.js';
-import { type FieldDef, type ModuleDef, REF_TARGETS } from './define.js';
+import { type FieldDef, type ModuleDef, optionalCalls, REF_TARGETS } from './define.js';
 
 export { DATE, isCalendarDate } from '../contracts/common.js';
 const zDateText = zCalendarDate;
@@ -139,23 +139,24 @@ function build(m: ModuleDef) {
   const a = access.area(m.area);
   const Row = rowSchema(m);
   const params = itemParams(m);
+  const calls = optionalCalls(m);
   const base = {
     list: defineContract({ id: `${m.id}.list`, method: 'get', path: m.api.collection, access: a, summary: `List ${m.id}`, query: listQuery(m), response: z.object({ items: z.array(Row), count: z.number() }) }),
     get: defineContract({ id: `${m.id}.get`, method: 'get', path: itemPath(m), access: a, summary: `Get one ${m.id} record`, params, response: Row }),
     create: defineContract({ id: `${m.id}.create`, method: 'post', path: m.api.collection, access: a, summary: `Create a ${m.id} record`, body: createBody(m), response: Row, status: 201 }),
     update: defineContract({ id: `${m.id}.update`, method: 'patch', path: itemPath(m), access: a, summary: `Change a ${m.id} record`, params, body: updateBody(m), response: Row }),
     history: defineContract({ id: `${m.id}.history`, method: 'get', path: `${itemPath(m)}/history`, access: a, summary: `Changes of a ${m.id} record`, params, response: z.object({ items: z.array(HistoryEntry) }) }),
-    count: m.api.count
+    count: calls.count && m.api.count
       ? defineContract({ id: `${m.id}.count`, method: 'get', path: m.api.count, access: a, summary: `Rows per category of ${m.id}`, query: filterQuery(m, false), response: z.object({ counts: z.record(z.string(), z.number()) }) })
       : null,
-    enable: m.disableable
+    enable: calls.enable
       ? defineContract({ id: `${m.id}.enable`, method: 'patch', path: `${itemPath(m)}/enable`, access: a, summary: `Enable a ${m.id} record`, params, response: Row })
       : null,
-    disable: m.disableable
+    disable: calls.disable
       ? defineContract({ id: `${m.id}.disable`, method: 'patch', path: `${itemPath(m)}/disable`, access: a, summary: `Disable a ${m.id} record`, params, response: Row })
       : null,
     bulk:
-      m.api.bulk && m.bulk?.length
+      calls.bulk && m.api.bulk && m.bulk
         ? defineContract({
             id: `${m.id}.bulk`,
             method: 'post',
@@ -170,7 +171,7 @@ function build(m: ModuleDef) {
             response: z.object({ updated: z.number() }),
           })
         : null,
-    move: m.list.reorder
+    move: calls.move
       ? defineContract({
           id: `${m.id}.move`,
           method: 'post',
@@ -182,7 +183,7 @@ function build(m: ModuleDef) {
           response: MoveResult(Row),
         })
       : null,
-    csvExport: m.api.csv
+    csvExport: calls.csvExport && m.api.csv
       ? defineContract({
           id: `${m.id}.csvExport`,
           method: 'get',

@@ -125,6 +125,22 @@ export const defineModule = <const M extends ModuleDef>(m: M): M => m;
 
 /** The namespace of a module's field and enum labels. */
 export const labelNamespace = (m: Pick<ModuleDef, 'id' | 'labels'>): string => m.labels ?? m.id;
+/** The i18n key of a field's label. */
+export const fieldKey = (m: ModuleDef, name: string) => `${labelNamespace(m)}:fields.${name}`;
+
+/**
+ * Which of the optional calls a module has. Its contracts (contracts.ts) are
+ * built from the same answers, and its commands are declared from them
+ * without loading the contracts.
+ */
+export const optionalCalls = (m: ModuleDef) => ({
+  count: !!m.api.count,
+  enable: !!m.disableable,
+  disable: !!m.disableable,
+  bulk: !!(m.api.bulk && m.bulk?.length),
+  move: !!m.list.reorder,
+  csvExport: !!m.api.csv,
+});
 
 /** The spec sort column of a reorderable list's own order ('DISPLAY_ORDER'). */
 export const reorderSort = (m: ModuleDef): string | undefined =>

@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import type { ApiCall } from '../../api/client.js';
 import { devicesForSelect, placeSelect, workersForSelect } from '../../api/contracts/pickers.js';
 import { moduleContracts, type ModuleRow } from '../../api/modules/contracts.js';
-import { type FieldDef, labelNamespace, type ModuleDef, REF_TARGETS, type RefTarget } from '../../api/modules/define.js';
+import { type FieldDef, fieldKey, labelNamespace, type ModuleDef, REF_TARGETS, type RefTarget } from '../../api/modules/define.js';
+export { fieldKey };
 import { moduleById } from '../../api/modules/index.js';
 import { formatCurrency, formatDate, formatDateTime, formatNumber } from '../../format.js';
 import type { GridColumn } from '../../tables/data-grid.js';
 import { type ChoiceOption, OptionList } from '../chooser.js';
 
 /** The i18n key of a field's label. */
-export const fieldKey = (m: ModuleDef, name: string) => `${labelNamespace(m)}:fields.${name}`;
 export const fieldLabel = (t: TFunction, m: ModuleDef, name: string) => t(fieldKey(m, name));
 export const enumLabel = (t: TFunction, m: ModuleDef, name: string, value: string) => t(`${labelNamespace(m)}:enums.${name}.${value}`);
 

@@ -1,5 +1,5 @@
 // Each change of a plan as a sentence, for the plan page's list of changes
-// and the apply dialog (a command, so outside the panes' lazy chunk).
+// and the apply dialog (organization.actions.ts's apply command).
 import type { PlanDetail } from '../../api/contracts/organization.js';
 
 type T = (k: string, o?: Record<string, unknown>) => string;

@@ -2,7 +2,7 @@
 // person a row command acts on, and the recent-leaver window of the URL.
 import type { AlumnusRow, PersonRow, RowWorker } from '../../api/contracts/people.js';
 import type { Command } from '../../commands/registry.js';
-import { recentLeaverWindow } from '../../api/contracts/people.js';
+import { recentLeaverWindow } from '../../api/contracts/people-lifecycle.js';
 import { todayInJapan } from '../../api/contracts/dates.js';
 
 export const WORKFORCE_PATH = '/people/workforce';

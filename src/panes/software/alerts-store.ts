@@ -1,7 +1,7 @@
 // What the alert commands share with the alert panes without loading them
 // (the commands load at start, the panes with their chunk): paths, the query
 // key root, the pane scope, and the ingestion-token dialog's store.
-import { ACCOUNT_ALERT_PAGES, type AlertCsvCategory } from '../../api/contracts/app-alerts.js';
+import { ACCOUNT_ALERT_PAGES, type AlertCsvCategory } from '../../api/contracts/app-alerts-enums.js';
 import { createStore } from '../store.js';
 
 /** Query key root of the alert counts and reads. */
