@@ -10,13 +10,12 @@ import type { ApiCall } from '../../api/client.js';
 import { devicesForSelect, placeSelect, workersForSelect } from '../../api/contracts/pickers.js';
 import { moduleContracts, type ModuleRow } from '../../api/modules/contracts.js';
 import { type FieldDef, fieldKey, labelNamespace, type ModuleDef, REF_TARGETS, type RefTarget } from '../../api/modules/define.js';
-export { fieldKey };
 import { moduleById } from '../../api/modules/index.js';
 import { formatCurrency, formatDate, formatDateTime, formatNumber } from '../../format.js';
 import type { GridColumn } from '../../tables/data-grid.js';
 import { type ChoiceOption, OptionList } from '../chooser.js';
 
-/** The i18n key of a field's label. */
+/** A field's label in the user's language. */
 export const fieldLabel = (t: TFunction, m: ModuleDef, name: string) => t(fieldKey(m, name));
 export const enumLabel = (t: TFunction, m: ModuleDef, name: string, value: string) => t(`${labelNamespace(m)}:enums.${name}.${value}`);
 
