@@ -2,6 +2,16 @@
 import { Link, SearchParamError, useLocation, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A lazily loaded chunk (a pane, a command's body, the palette) that the
+ * browser could not fetch or run: the messages of Chromium, Firefox and
+ * Safari for a failed dynamic import, and Vite's for a failed preload.
+ */
+export function isChunkLoadError(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : '';
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
+
 export function NotFoundScreen() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -30,6 +40,23 @@ export function ErrorScreen({ error }: { error?: unknown }) {
   // A page opened without search values it needs (spec 5: a completion page
   // without the added record's ID) says which, instead of a generic failure.
   const missing = refusedSearchKeys(error);
+  // Code that could not be fetched (a deploy replaced this build's chunks,
+  // or the connection dropped): only a reload brings it, so say so.
+  if (isChunkLoadError(error))
+    return (
+      <section className="pane" role="alert" aria-labelledby="err-title">
+        <h1 id="err-title">{t('error.unloadedTitle')}</h1>
+        <p>{t('error.unloadedBody')}</p>
+        <div className="form-actions left">
+          <button type="button" onClick={() => window.location.reload()}>
+            {t('error.reload')}
+          </button>
+          <button type="button" onClick={back}>
+            {t('error.back')}
+          </button>
+        </div>
+      </section>
+    );
   if (missing)
     return (
       <section className="pane" role="alert" aria-labelledby="err-title">

@@ -23,6 +23,7 @@ import { Breadcrumb } from './breadcrumb.js';
 import { useSelectionCount } from './status.js';
 import { setLayout, useLayout } from './layout.js';
 import { SidePane } from './side-pane.js';
+import { isChunkLoadError } from './screens.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = allCommands();
@@ -100,6 +101,8 @@ function Shell({ children }: { children: ReactNode }) {
       reportError: (e) => {
         // 401 and 403 are handled by the API wrapper (sign-in, forbidden dialog).
         if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return;
+        // A command's body that could not be fetched (a new build replaced it).
+        if (isChunkLoadError(e)) return dialogs.showError({ title: i18n.t('error.unloadedTitle'), message: i18n.t('error.unloadedBody') });
         if (e instanceof ApiError && e.status < 500) dialogs.toast({ description: e.body.message, variant: 'destructive' });
         else dialogs.showError();
       },

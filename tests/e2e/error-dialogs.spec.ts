@@ -125,19 +125,23 @@ test('a 5xx answer from the API opens the global error dialog', async ({ page })
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
 });
 
-test('a page that fails to load shows the error screen; its one button goes back, or to / without history', async ({ page, context }) => {
+const UNLOADED_TITLE = '画面の一部を読み込めませんでした';
+const UNLOADED_BODY = 'コンソールが更新されたか、接続が途切れました。ページを再読み込みしてください。';
+
+test('a page whose code cannot be fetched says to reload: Reload brings it, Back goes back, or to / without history', async ({ page, context }) => {
   // The roles list's code chunk cannot be fetched (a deploy replaced it, the
-  // network dropped): the route's error component takes the pane's place.
+  // network dropped): the route's error screen takes the pane's place.
   await signIn(page);
-  await context.route('**/assets/permission-lists-*.js', (route) => route.abort());
+  const chunk = '**/assets/permission-lists-*.js';
+  await context.route(chunk, (route) => route.abort());
   await openPalette(page);
   await page.keyboard.type('Roles');
   await expect(page.getByRole('option', { selected: true })).toContainText('設定 › ロール');
   await page.keyboard.press('Enter');
-  const screen = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: ERROR_TITLE }) });
+  const screen = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: UNLOADED_TITLE }) });
   await expect(screen).toBeVisible();
-  await expect(screen).toContainText('予期しないエラーが発生しました。前の画面に戻って再度お試しください。');
-  await expect(screen.getByRole('button')).toHaveCount(1);
+  await expect(screen).toContainText(UNLOADED_BODY);
+  await expect(screen.getByRole('button')).toHaveText(['再読み込み', '戻る']);
   // The workspace around it still works (status line, breadcrumb).
   await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toHaveText(/設定.*ロール/);
   await expectAccessible(page);
@@ -147,11 +151,39 @@ test('a page that fails to load shows the error screen; its one button goes back
   await expect(screen).toHaveCount(0);
 
   const tab = await freshTab(page, '/settings/permission-and-roles/roles');
-  const tabScreen = tab.getByRole('alert').filter({ has: tab.getByRole('heading', { name: ERROR_TITLE }) });
+  const tabScreen = tab.getByRole('alert').filter({ has: tab.getByRole('heading', { name: UNLOADED_TITLE }) });
   await expect(tabScreen).toBeVisible();
   await tabScreen.getByRole('button', { name: '戻る' }).focus();
   await tab.keyboard.press('Enter');
   await expect(tab).toHaveURL(/\/software\/registry$/);
+
+  // The code can be fetched again (the connection is back): Reload shows the page.
+  await page.goForward();
+  await expect(screen).toBeVisible();
+  await context.unroute(chunk);
+  await screen.getByRole('button', { name: '再読み込み' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('grid', { name: 'ロール' })).toBeVisible();
+  await expect(screen).toHaveCount(0);
+});
+
+test("a command whose code cannot be fetched says to reload, and the list stays as it was", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto('/equipment');
+  const list = page.getByRole('grid', { name: '備品' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await context.route('**/assets/module.actions-*.js', (route) => route.abort());
+  await list.focus();
+  await page.keyboard.press('Shift+KeyE'); // export: its body is fetched on first run
+  const dialog = page.getByRole('dialog', { name: UNLOADED_TITLE });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(UNLOADED_BODY);
+  await expectAccessible(page);
+  await expectFocusTrapped(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/equipment$/);
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
 });
 
 test('a 403 for an operator with no accessible area: the no-accessible message, no way out but Close', async ({ page }) => {
