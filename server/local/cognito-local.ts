@@ -31,15 +31,34 @@ export const LOCAL_REGION = 'local';
 const POOL_NAME = 'daicho-local';
 const CLIENT_NAME = 'daicho-console';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+export async function freePort(): Promise<number> {
+  return (await freePortSet(1))[0]!;
+}
+
+/**
+ * `count` different free loopback ports. Each is held until all are chosen:
+ * a port closed right away can be handed out again by the next ask, and two
+ * services of one process on one port fail to start (EADDRINUSE).
+ */
+export async function freePortSet(count: number): Promise<number[]> {
+  const held: net.Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const srv = net.createServer();
+      held.push(srv);
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => resolve());
+      });
+    }
+    return held.map((srv) => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      if (typeof addr !== 'object' || !addr) throw new Error('no port');
+      return addr.port;
     });
-  });
+  } finally {
+    await Promise.all(held.map((srv) => new Promise<void>((resolve) => (srv.listening ? srv.close(() => resolve()) : resolve()))));
+  }
 }
 
 /** A client for the emulator: any credentials pass. */

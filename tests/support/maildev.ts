@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { freePort } from '../../server/local/cognito-local.js';
+import { freePortSet } from '../../server/local/cognito-local.js';
 import { type LocalMailDev, startMailDev } from '../../server/local/maildev.js';
 
 export interface CaughtMail {
@@ -15,7 +15,8 @@ export interface CaughtMail {
 
 export async function startTestMailDev(): Promise<LocalMailDev> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-maildev-'));
-  const m = await startMailDev({ smtpPort: await freePort(), webPort: await freePort(), dataDir: dir, logger: pino({ level: 'silent' }) });
+  const [smtpPort, webPort] = (await freePortSet(2)) as [number, number];
+  const m = await startMailDev({ smtpPort, webPort, dataDir: dir, logger: pino({ level: 'silent' }) });
   return {
     ...m,
     async stop() {

@@ -3,11 +3,15 @@
 // stopped with SIGTERM, started again on the same data.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../server/local/cognito-local.js';
+import { freePortSet } from '../../server/local/cognito-local.js';
 
 export type Ports = { http: number; cognito: number; smtp: number; web: number };
 
-export const freePorts = async (): Promise<Ports> => ({ http: await freePort(), cognito: await freePort(), smtp: await freePort(), web: await freePort() });
+/** Four different free ports (server/local/cognito-local.ts freePortSet). */
+export async function freePorts(): Promise<Ports> {
+  const [http, cognito, smtp, web] = (await freePortSet(4)) as [number, number, number, number];
+  return { http, cognito, smtp, web };
+}
 
 export interface ServerProcess {
   proc: ChildProcess;
