@@ -5,7 +5,7 @@
 // the browser is idle after the first paint, or at the first Ctrl/Cmd+K if
 // that comes sooner.
 import { PaneMessages } from '../panes/pane-messages.js';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { createStore } from '../panes/store.js';
 import type { Command, CommandContext } from './registry.js';
 
@@ -117,12 +117,10 @@ export function PaletteHost({ commands, ctx, children }: { commands: readonly Co
   if ((idle || open) && !mounted) setMounted(true);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <PaneMessages>
-        <PaletteRoot commands={commands} ctx={ctx}>
-          {children}
-        </PaletteRoot>
-      </PaneMessages>
-    </Suspense>
+    <PaneMessages>
+      <PaletteRoot commands={commands} ctx={ctx}>
+        {children}
+      </PaletteRoot>
+    </PaneMessages>
   );
 }

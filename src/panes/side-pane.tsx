@@ -5,7 +5,6 @@
 import { useTranslation } from 'react-i18next';
 import { PAGES, type PageDef } from '../routes/catalogue.js';
 import { PaneMessages } from './pane-messages.js';
-import { Suspense } from 'react';
 import { PagePane } from './page-pane.js';
 import { PanePathContext } from './pane-path.js';
 import { PANES } from './registry.js';
@@ -28,11 +27,9 @@ function SidePage({ page, href }: { page: PageDef; href: string }) {
   if (!Pane) return <PagePane page={page} path={href} />;
   return (
     <PanePathContext.Provider value={href}>
-      <Suspense fallback={null}>
-        <PaneMessages>
-          <Pane />
-        </PaneMessages>
-      </Suspense>
+      <PaneMessages>
+        <Pane />
+      </PaneMessages>
     </PanePathContext.Provider>
   );
 }

@@ -3,7 +3,7 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { paneMessages } from '../i18n.js';
 import { PaneMessages } from './pane-messages.js';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
@@ -132,18 +132,14 @@ function Shell({ children }: { children: ReactNode }) {
     <div className="workspace">
       <PaletteHost commands={commands} ctx={ctx} />
       {sheetOpen && (
-        <Suspense fallback={null}>
-          <PaneMessages>
-            <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />
-          </PaneMessages>
-        </Suspense>
+        <PaneMessages>
+          <ShortcutSheet commands={commands} onClose={() => setSheetOpen(false)} />
+        </PaneMessages>
       )}
       {scannerOpen && (
-        <Suspense fallback={null}>
-          <PaneMessages>
-            <ScannerDialog onClose={() => setScannerOpen(false)} onOpen={(href) => setLayout({ side: href })} />
-          </PaneMessages>
-        </Suspense>
+        <PaneMessages>
+          <ScannerDialog onClose={() => setScannerOpen(false)} onOpen={(href) => setLayout({ side: href })} />
+        </PaneMessages>
       )}
       <header className="topbar">
         <span className="brand">台帳 Daicho</span>

@@ -12,7 +12,7 @@ import {
   redirect,
   stripSearchParams,
 } from '@tanstack/react-router';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { PagePane } from '../panes/page-pane.js';
 import { PaneMessages } from '../panes/pane-messages.js';
@@ -141,11 +141,9 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
         : {}),
       component: Pane
         ? () => (
-            <Suspense fallback={<PendingScreen />}>
-              <PaneMessages>
-                <Pane />
-              </PaneMessages>
-            </Suspense>
+            <PaneMessages fallback={<PendingScreen />}>
+              <Pane />
+            </PaneMessages>
           )
         : () => <PagePane page={page} />,
     });
