@@ -350,7 +350,8 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       }
       if (!CASES.includes('equipment')) return out;
 
-      // The first page again, nothing written in between: the kept page,
+      // The first page again, nothing written in between: the kept page
+      // (gzip: fetch accepts it, and decompresses it as a browser does),
       // and a browser's revalidation (If-None-Match → 304, no body).
       const first = list[0]!;
       const url = urlOf(server.url, first);
@@ -373,10 +374,12 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       // does with its list cache (on by default), the other every page built.
       const duration = opts.quick ? 3 : 20;
       const measureLoad = async (base: string, label: string, what: string, withBudget: boolean) => {
-        const load = await autocannon({ url: urlOf(base, first), connections: 50, duration, headers });
+        // Each request accepts gzip, as a browser's does: a kept page is
+        // then sent compressed (server/http/list-cache.ts).
+        const load = await autocannon({ url: urlOf(base, first), connections: 50, duration, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } });
         const errors = load.errors + load.timeouts + load.non2xx;
         log(`load (${what}): ${round(load.requests.average)} req/s, ${errors} errors, p99 ${load.latency.p99} ms`);
-        const loadNote = `autocannon, 50 connections for ${duration} s over loopback, first 100-row page, ${what}; ${t.note}`;
+        const loadNote = `autocannon, 50 connections for ${duration} s over loopback, first 100-row page, accepting gzip, ${what}; ${t.note}`;
         out.push(
           {
             suite: t.suite,

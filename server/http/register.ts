@@ -9,7 +9,7 @@ import { inCallerTransaction } from '../auth/access.js';
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
-import { etagMatches, type ListCache, listCacheKey } from './list-cache.js';
+import { acceptsGzip, etagMatches, type ListCache, listCacheKey } from './list-cache.js';
 import { type AnyRoute, type AppEnv, type AuthContext, JsonText } from './route.js';
 
 class Rollback extends Error {}
@@ -76,17 +76,26 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         admit(contract, auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
         const etag = cache.store.etag(key, version);
-        const headers = { etag, 'cache-control': 'private, no-cache' };
+        const headers = { etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
         if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
         const kept = cache.store.get(key, version);
-        if (kept !== null) return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
+        if (kept !== null) return { kept, key, version, headers };
         c.set('listCacheSlot', { key, version, headers });
         c.set('tx', tx);
         c.set('auth', auth);
         await next();
         return null;
       });
-      if (early) return early;
+      if (early instanceof Response) return early;
+      if (early) {
+        // A kept page, its transaction over: compressed (once) for a client
+        // that takes gzip, without holding a database connection.
+        const { kept, key, version, headers } = early;
+        // (Should compressing fail, the page goes out as it is.)
+        const gz = acceptsGzip(c.req.header('accept-encoding')) ? await cache.store.gzipped(key, version)?.catch(() => null) : null;
+        if (gz) return c.body(gz as Uint8Array<ArrayBuffer>, 200, { ...headers, etag: `W/${headers.etag}`, 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
+      }
       return;
     }
     // Any other request: its transaction, the caller resolved as it begins

@@ -4,6 +4,7 @@
 // list they may no longer open. And what it gives: a browser's revalidation
 // answered with 304 and no body.
 import crypto from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleContracts } from '../../src/api/modules/contracts.js';
@@ -56,6 +57,36 @@ describe('a list page between writes', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect((await names(after)).sort()).toEqual([`机 ${m}`, `椅子 ${m}`].sort());
+  });
+
+  it('is sent again compressed to a client that takes gzip, the same page under a weak ETag', async () => {
+    const m = marker();
+    for (const n of ['机', '椅子', '棚']) await s.client(admin.token)(eq.create, { body: { name: `${n} ${m}` } as never });
+    const path = `/v2/equipment?freeText=${m}`;
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    // Built after the writes: sent as it is (no time spent compressing).
+    const built = await get(path, admin, gzip);
+    expect(built.headers.get('content-encoding')).toBeNull();
+    expect(built.headers.get('vary')).toBe('accept-encoding');
+    const etag = built.headers.get('etag')!;
+    const text = await built.text();
+    expect(JSON.parse(text).count).toBe(3);
+
+    // Served again unchanged: gzip, which decompresses to the same page.
+    const kept = await get(path, admin, gzip);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('content-encoding')).toBe('gzip');
+    expect(kept.headers.get('vary')).toBe('accept-encoding');
+    expect(kept.headers.get('etag')).toBe(`W/${etag}`);
+    expect(gunzipSync(Buffer.from(await kept.arrayBuffer())).toString('utf8')).toBe(text);
+    // A client that does not take gzip gets the page as it is.
+    const plain = await get(path, admin);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(text);
+    // The weak ETag revalidates like the strong one.
+    const revalidated = await get(path, admin, { ...gzip, 'if-none-match': `W/${etag}` });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('vary')).toBe('accept-encoding');
   });
 
   it('shows a renamed reference at once, also when the page was just served from memory', async () => {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-import { etagMatches, ListCache, listCacheKey } from '../../server/http/list-cache.js';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip, etagMatches, ListCache, listCacheKey } from '../../server/http/list-cache.js';
 
 describe('ListCache', () => {
   it('returns a page only under its version', () => {
@@ -47,5 +48,47 @@ describe('ListCache', () => {
     expect(etagMatches(`"other", W/${e}`, e)).toBe(true);
     expect(etagMatches('"other"', e)).toBe(false);
     expect(etagMatches(undefined, e)).toBe(false);
+  });
+
+  it('compresses a kept page once, counts it in the budget, and never for another version', async () => {
+    const c = new ListCache(1 << 20, 'salt');
+    const page = utf8(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `備品 ${i}` })), count: 200 }));
+    c.set('k', '1', page);
+    expect(c.gzipped('k', '2')).toBeNull();
+    expect(c.gzipped('missing', '1')).toBeNull();
+    const first = c.gzipped('k', '1')!;
+    expect(c.gzipped('k', '1')).toBe(first); // one compression, shared
+    const gz = await first;
+    expect(Buffer.from(gunzipSync(gz)).equals(Buffer.from(page))).toBe(true);
+    expect(gz.byteLength).toBeLessThan(page.byteLength / 3);
+    // The page itself is still there, and a new version drops both.
+    expect(c.get('k', '1')).toBe(page);
+    expect(c.get('k', '2')).toBeNull();
+    expect(c.gzipped('k', '1')).toBeNull();
+  });
+
+  it('a compressed copy counts against the budget: pages least recently used go first', async () => {
+    // Random bytes do not compress: each gzip is about the page's size.
+    const page = () => new Uint8Array(Array.from({ length: 2000 }, () => Math.floor(Math.random() * 256)));
+    const c = new ListCache(20_000, 'salt');
+    for (let i = 0; i < 9; i++) c.set(`k${i}`, '1', page()); // ~18.6 KB
+    expect(c.get('k0', '1')).not.toBeNull();
+    await c.gzipped('k8', '1');
+    // k1 (least recently used) made room for k8's compressed copy.
+    expect(c.get('k1', '1')).toBeNull();
+    expect(c.get('k0', '1')).not.toBeNull();
+  });
+
+  it('reads Accept-Encoding as browsers send it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('GZIP')).toBe(true);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('*, gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*;q=0')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
