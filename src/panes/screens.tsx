@@ -1,5 +1,6 @@
 // Router-level screens: not found, error, pending (spec 2.1, 8).
 import { Link, SearchParamError, useLocation, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -33,46 +34,52 @@ export function refusedSearchKeys(error: unknown): string[] | null {
   return keys.length ? keys : null;
 }
 
+/** A failed page's screen: a title, one sentence, the ways on. */
+function ErrorPane({ title, body, children }: { title: string; body: string; children: ReactNode }) {
+  return (
+    <section className="pane" role="alert" aria-labelledby="err-title">
+      <h1 id="err-title">{title}</h1>
+      <p>{body}</p>
+      {children}
+    </section>
+  );
+}
+
 export function ErrorScreen({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   const router = useRouter();
   const back = () => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: '/' }));
-  // A page opened without search values it needs (spec 5: a completion page
-  // without the added record's ID) says which, instead of a generic failure.
-  const missing = refusedSearchKeys(error);
+  const backButton = (
+    <button type="button" onClick={back}>
+      {t('error.back')}
+    </button>
+  );
   // Code that could not be fetched (a deploy replaced this build's chunks,
   // or the connection dropped): only a reload brings it, so say so.
   if (isChunkLoadError(error))
     return (
-      <section className="pane" role="alert" aria-labelledby="err-title">
-        <h1 id="err-title">{t('error.unloadedTitle')}</h1>
-        <p>{t('error.unloadedBody')}</p>
+      <ErrorPane title={t('error.unloadedTitle')} body={t('error.unloadedBody')}>
         <div className="form-actions left">
           <button type="button" onClick={() => window.location.reload()}>
             {t('error.reload')}
           </button>
-          <button type="button" onClick={back}>
-            {t('error.back')}
-          </button>
+          {backButton}
         </div>
-      </section>
+      </ErrorPane>
     );
+  // A page opened without search values it needs (spec 5: a completion page
+  // without the added record's ID) says which, instead of a generic failure.
+  const missing = refusedSearchKeys(error);
   if (missing)
     return (
-      <section className="pane" role="alert" aria-labelledby="err-title">
-        <h1 id="err-title">{t('error.searchTitle')}</h1>
-        <p>{t('error.searchBody', { keys: missing.join(', ') })}</p>
+      <ErrorPane title={t('error.searchTitle')} body={t('error.searchBody', { keys: missing.join(', ') })}>
         <Link to="/">{t('notFound.home')}</Link>
-      </section>
+      </ErrorPane>
     );
   return (
-    <section className="pane" role="alert" aria-labelledby="err-title">
-      <h1 id="err-title">{t('error.title')}</h1>
-      <p>{t('error.body')}</p>
-      <button type="button" onClick={back}>
-        {t('error.back')}
-      </button>
-    </section>
+    <ErrorPane title={t('error.title')} body={t('error.body')}>
+      {backButton}
+    </ErrorPane>
   );
 }
 
