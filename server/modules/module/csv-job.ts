@@ -28,7 +28,8 @@ import { CSV_MAX_BYTES } from '../../../src/api/contracts/storage.js';
 import { type CheckResult, checkFile, importFields, readUpload, rowsToWrite, writeRows } from './csv.js';
 
 export const CSV_IMPORT_QUEUE = 'csv-import';
-const CHUNK = 10_000;
+/** File rows each run of an import checks and stages. */
+export const CSV_IMPORT_CHUNK = 10_000;
 
 interface Payload {
   module: string;
@@ -93,7 +94,7 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
     watch.lap('read');
     // Only this run's chunk is checked again (the database may have changed
     // since the dry run): each run costs the same, whatever the file's size.
-    const checked: CheckResult = await checkFile(tx, m, locale, file, { from: p.from, to: p.from + CHUNK });
+    const checked: CheckResult = await checkFile(tx, m, locale, file, { from: p.from, to: p.from + CSV_IMPORT_CHUNK });
     const { errors } = checked.result;
     if (errors.rows || errors.cells || errors.headers) {
       await fail(tx, p.key, t(locale, 'csv.changedSinceCheck'));
@@ -107,7 +108,7 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
       ON CONFLICT (org_id, upload_key, seq) DO NOTHING`.execute(tx);
     watch.lap('stage');
 
-    const next = p.from + CHUNK;
+    const next = p.from + CSV_IMPORT_CHUNK;
     const done = Math.min(next, total);
     if (next < total) {
       await sql`UPDATE csv_imports SET state = 'running', rows_done = ${done}, updated_at = now() WHERE upload_key = ${p.key}`.execute(tx);
