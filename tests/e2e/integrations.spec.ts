@@ -4,9 +4,9 @@
 // its accounts matched to people with the violated and no-person rows right,
 // open a person beside the accounts, deactivate and reactivate it from the
 // palette. Every pane on the way passes axe.
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { startScimServer, type ScimServer } from '../support/scim-server.js';
-import { callApi, demo, expectAccessible, openPalette, signIn, test } from './support.js';
+import { callApi, demo, expectAccessible, runFromPalette, signIn, test } from './support.js';
 
 let scim: ScimServer;
 const tenant = `e2e-${Date.now().toString(36)}`;
@@ -27,19 +27,12 @@ test.afterAll(async () => {
   await scim?.close();
 });
 
-async function runFromPalette(page: Page, text: string) {
-  await openPalette(page);
-  await page.keyboard.type(text);
-  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-}
-
 test('connect a tenant over SCIM, refresh from the palette, read the accounts by rule, open a person beside them', async ({ page }) => {
   await signIn(page);
   const { appIntegrationId: id } = await callApi<{ appIntegrationId: string }>(page, 'POST', '/v2/app-integrations', { appId: 'notion', tenantName: tenant });
 
   // The integrations list: found by its tenant, opened with Enter.
-  await runFromPalette(page, 'App integrations');
+  await runFromPalette(page, 'App integrations', 'アプリ連携');
   await expect(page).toHaveURL(/\/app-integrations$/);
   const list = page.getByRole('grid', { name: 'アプリ連携' });
   await expect(list).toBeVisible();
@@ -74,7 +67,7 @@ test('connect a tenant over SCIM, refresh from the palette, read the accounts by
 
   // Refresh from the palette; the status line follows the job to its end.
   await page.locator('main').focus();
-  await runFromPalette(page, 'refresh accounts');
+  await runFromPalette(page, 'refresh accounts', 'アカウントを更新');
   await expect(page.getByRole('status').filter({ hasText: '更新を開始しました。' })).toBeVisible();
   await expect(page.getByText('アカウントは最新です')).toBeVisible({ timeout: 30_000 });
   expect(scim.requests.some((r) => r.path.startsWith('/scim/v2/Users') && r.auth === 'Bearer e2e-scim-token')).toBe(true);
@@ -114,7 +107,7 @@ test('deactivate and reactivate an integration from the palette, with a confirm'
   await page.goto(`/app-integrations/${id}/detail`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Miro');
 
-  await runFromPalette(page, 'deactivate integration');
+  await runFromPalette(page, 'deactivate integration', '連携を無効にする');
   const confirm = page.getByRole('dialog', { name: '連携を無効にする' });
   await expect(confirm).toContainText('Miro を無効にしますか');
   await expectAccessible(page);
@@ -125,7 +118,7 @@ test('deactivate and reactivate an integration from the palette, with a confirm'
   const deactivated = await callApi<{ items: { appIntegrationId: string }[] }>(page, 'GET', `/v2/app-integrations?status=DEACTIVATED&text=${tenant}-b`);
   expect(deactivated.items.map((i) => i.appIntegrationId)).toEqual([id]);
 
-  await runFromPalette(page, 'reactivate integration');
+  await runFromPalette(page, 'reactivate integration', '連携を再び有効にする');
   await expect(page.getByRole('status').filter({ hasText: 'Miro を再び有効にしました。' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toContainText('無効');
 });
@@ -163,9 +156,9 @@ test('software settings: refresh every integration and show the ingestion token,
   await page.goto('/software/settings');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('設定');
   await expectAccessible(page);
-  await runFromPalette(page, 'refresh all integrations');
+  await runFromPalette(page, 'refresh all integrations', 'すべての連携を更新');
   await expect(page.getByRole('status').filter({ hasText: /更新を開始しました。|すでに更新中です。/ })).toBeVisible();
-  await runFromPalette(page, 'ingestion token');
+  await runFromPalette(page, 'ingestion token', 'シャドーIT取り込みトークンを表示');
   await expect(page.getByRole('dialog')).toContainText('/v2/shadow-it/visits');
   await expectAccessible(page);
   await page.keyboard.press('Escape');

@@ -6,7 +6,7 @@
 // was typed stays), lands on the alumni profile and is among those who left
 // within a month.
 import { expect, type Page } from '@playwright/test';
-import { callApi, expectAccessible, openPalette, signIn, test } from './support.js';
+import { callApi, expectAccessible, runFromPalette, signIn, test } from './support.js';
 
 const TABS = ['public-id', 'personal-information', 'history', 'equipment', 'employee-information', 'devices', 'apps', 'activity'] as const;
 const TAB_NAMES = ['公的ID', '個人情報', '履歴', '備品', '従業員情報', 'デバイス', 'アプリ', 'アクティビティ'];
@@ -27,14 +27,6 @@ async function currentPeople(page: Page, query: string): Promise<Row[]> {
   const r = await callApi<{ items: Row[] }>(page, 'GET', `/v2/people?${query}&pageSize=1000`);
   const signIns = ['admin', 'it-operator', 'individual'].map((u) => `${u}@daicho.example`);
   return r.items.filter((x) => !signIns.includes(x.email ?? '') && DEMO_USER.test(x.email ?? 'x@daicho.example'));
-}
-
-async function runFromPalette(page: Page, text: string, expected: string | RegExp = text) {
-  await openPalette(page);
-  await page.keyboard.type(text);
-  await expect(page.locator('div[role="option"][aria-selected="true"]')).toContainText(expected);
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.palette-input')).toHaveCount(0);
 }
 
 /** A current person holding a device (not a demo sign-in user). */

@@ -5,7 +5,7 @@
 // logo uploaded and deleted through the storage, the status changed from the
 // palette with a confirmation, and every tab accessible.
 import { expect, type Page } from '@playwright/test';
-import { expectAccessible, openPalette, signIn, test } from './support.js';
+import { expectAccessible, runFromPalette, signIn, test } from './support.js';
 
 // A 2×2 PNG (real image bytes: the header must be able to draw it).
 const PNG = Buffer.from(
@@ -13,15 +13,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-async function runFromPalette(page: Page, text: string) {
-  await openPalette(page);
-  await page.keyboard.type(text);
-  await expect(page.locator('div[role="option"][aria-selected="true"]')).toContainText(text);
-  await page.keyboard.press('Enter');
-  // The palette has gone (its last frames still take keys).
-  await expect(page.locator('.palette-input')).toHaveCount(0);
-}
 
 /** A call of our API from the signed-in page (its token from the browser's session). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {

@@ -52,6 +52,21 @@ export async function openPalette(page: Page) {
   await expect(page.getByRole('combobox', { name: /^(コマンドパレット|Command palette)$/ })).toBeFocused();
 }
 
+/**
+ * Run a command by typing into the palette. Enter is pressed only once the
+ * highlighted option is the one meant (`expected`, the title the user sees;
+ * by default the typed text): while the user types, the results re-rank, and
+ * an Enter on the first option that shows up would run whatever matched the
+ * first letters. Returns when the palette has gone (its last frames still take keys).
+ */
+export async function runFromPalette(page: Page, text: string, expected: string | RegExp = text) {
+  await openPalette(page);
+  await page.keyboard.type(text);
+  await expect(page.locator('div[role="option"][aria-selected="true"]')).toContainText(expected);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.palette-input')).toHaveCount(0);
+}
+
 /** A call to our API with the signed-in user's token (a test's setup the user does not see). */
 export async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   return page.evaluate(
