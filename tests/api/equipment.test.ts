@@ -238,6 +238,42 @@ describe('the equipment list', () => {
     expect((await list({ freeText: '_' })).items.map((r) => r.id)).not.toContain(notUnd.id);
   });
 
+  it('asset tags in series: any part of a tag finds it, in any case and at any length, each row once (migration 0026)', async () => {
+    const m = marker();
+    // Letters rare in other rows (hex serials, names): even two of them find few.
+    const code = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => 'JKQVXZ'[b % 6]).join('');
+    const tagged = (tail: string, name = 'tagged') => create({ name, assetTag: `GA-${code}-${m}-${tail}` });
+    const inSeries = [await tagged('0001200'), await tagged('0001299')];
+    const nearMiss = [await tagged('0000120'), await tagged('0012000')];
+    // Found by its tag and by its name: listed once.
+    const twice = await tagged('0001234', `名札 GA-${code}-${m}-0001234`);
+    const find = async (freeText: string) => ids((await list({ freeText })).items);
+
+    expect(await find(`GA-${code}-${m}-00012`)).toEqual(ids([...inSeries, twice]));
+    expect(await find(`ga-${code.toLowerCase()}-${m}-00012`)).toEqual(ids([...inSeries, twice]));
+    expect(await find(`${m}-00001`)).toEqual(ids([nearMiss[0]!]));
+    expect(await find(`${m}-0012000`)).toEqual(ids([nearMiss[1]!]));
+    expect(await find(`${m}-0001234`)).toEqual([twice.id]);
+    expect((await list({ freeText: `${m}-0001234` })).count).toBe(1);
+    // Five characters and more, four, three, two: each length finds the tag.
+    const all = ids([...inSeries, ...nearMiss, twice]);
+    for (const text of [`${code}-`, code, code.slice(1).toLowerCase(), code.slice(2)]) {
+      const found = (await list({ freeText: text })).items;
+      expect(ids(found.filter((r) => String(r.assetTag).startsWith(`GA-${code}-`))), text).toEqual(all);
+      // Whatever else is found holds the text somewhere.
+      const lower = text.toLowerCase();
+      for (const r of found) expect([r.name, r.model, r.serialNumber, r.assetTag].some((v) => String(v ?? '').toLowerCase().includes(lower)), text).toBe(true);
+    }
+    // Punctuation in a tag is matched as typed, not as a word break.
+    const slash = await create({ name: 'slash', assetTag: `${code}/${m}` });
+    expect(await find(`${code}/${m}`)).toEqual([slash.id]);
+    expect(await find(`${code}.${m}`)).toEqual([]);
+    // A tag that changes is found by its new value only.
+    await ja()(eq.update, { params: { equipmentId: slash.id }, body: { assetTag: `NEW-${m}` } as never });
+    expect(await find(`${code}/${m}`)).toEqual([]);
+    expect(await find(`new-${m}`)).toEqual([slash.id]);
+  });
+
   it('pageSize 1000 is accepted, 1001 and pageIndex -1 are 400; an unknown sortColumn is 400 in the caller’s language', async () => {
     expect((await list({ pageSize: 1000 })).items.length).toBeLessThanOrEqual(1000);
     const big = await apiFailure(en()(eq.list, { query: { pageSize: 1001 } as never }));

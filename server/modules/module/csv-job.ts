@@ -132,8 +132,9 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
     await sql`DELETE FROM csv_import_chunks WHERE upload_key = ${p.key}`.execute(tx);
     await sql`UPDATE csv_imports SET state = 'done', rows_done = ${total}, updated_at = now() WHERE upload_key = ${p.key}`.execute(tx);
     watch.lap('clean');
-    // Thousands of new rows: fresh statistics now, not when autovacuum gets
-    // there, or the next lists plan for the old row count (0006).
+    // Thousands of new rows: their search keys into the indexes and fresh
+    // statistics now, not when autovacuum gets there, or the next lists read
+    // a long pending list and plan for the old row count (0006, 0026).
     await sql`SELECT refresh_table_stats(${m.table})`.execute(tx);
     watch.lap('analyze');
     logger.info({ key: p.key, from: p.from, ms: watch.ms }, 'csv import applied');

@@ -158,8 +158,8 @@ export function conditionSql(c: Condition): RawBuilder<boolean> {
  *
  * Written so indexes can answer it on large tables, with the same meaning:
  * - The row's searched fields joined by spaces (required fields as they are,
- *   the others coalesced: the expression of the table's trigram index, e.g.
- *   equipment_search in 0002) contain every field, so a field that matches
+ *   the others coalesced: the expression of a table's trigram index) contain
+ *   every field, so a field that matches
  *   implies the joined text matches: that necessary condition is what the GIN
  *   index answers; the per-field test then decides.
  * - A reference's label matches iff the row points at one of the referenced
@@ -278,8 +278,10 @@ export function orderClause(m: ModuleDef, sortColumn: string | undefined, direct
 }
 
 /** Tables with a `<table>_search_ids(pattern)` function (migration 0005):
- * the ids of the caller's rows whose searched fields, joined as the table's
- * trigram index joins them, match. */
+ * the ids of the caller's rows whose searched fields, joined, contain the
+ * pattern's text, through the table's own indexes (equipment: a trigram index
+ * over name, model and serial number, and one of 3- and 5-character pieces
+ * over the asset tag, whose series defeat trigrams: migration 0026). */
 export const SEARCH_FUNCTIONS: ReadonlySet<string> = new Set(['equipment']);
 
 /** Tables whose rows per organisation are kept in row_counts by triggers
