@@ -30,7 +30,7 @@
 --
 -- Measured on the bench database (1M rows, psql, the function alone, ms):
 -- "GA-00012" 0.7 (was 7.8), "00012" 1.8 (2.2), "APL-C4CA" 1.7 (1.5), "Mac"
--- 180 (170: 77k rows either way), "PC" 870 (over 1,000: no index narrows two
+-- 158 (170: 77k rows either way), "PC" 870 (over 1,000: no index narrows two
 -- characters, and the tags are no longer part of that scan).
 
 -- The 3- and 5-character substrings of lower(t), for a GIN index of code-like
