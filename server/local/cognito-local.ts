@@ -35,29 +35,33 @@ export async function freePort(): Promise<number> {
   return (await freePortSet(1))[0]!;
 }
 
+/** Binds `port` (0: any) on loopback and holds it; null when it is taken. */
+function hold(port: number): Promise<net.Server | null> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => resolve(srv));
+  });
+}
+
 /**
  * `count` different free loopback ports. Each is held until all are chosen:
  * a port closed right away can be handed out again by the next ask, and two
- * services of one process on one port fail to start (EADDRINUSE).
+ * services of one process on one port fail to start (EADDRINUSE). Any free
+ * port, or ports tried at random `within` a range (each checked by binding it).
  */
-export async function freePortSet(count: number): Promise<number[]> {
+export async function freePortSet(count: number, within?: { start: number; size: number }): Promise<number[]> {
   const held: net.Server[] = [];
   try {
-    for (let i = 0; i < count; i++) {
-      const srv = net.createServer();
-      held.push(srv);
-      await new Promise<void>((resolve, reject) => {
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => resolve());
-      });
+    for (let tries = 0; held.length < count; tries++) {
+      if (within && tries >= within.size) throw new Error(`no ${count} free ports in ${within.start}–${within.start + within.size - 1}`);
+      const srv = await hold(within ? within.start + Math.floor(Math.random() * within.size) : 0);
+      if (srv) held.push(srv);
+      else if (!within) throw new Error('no free port');
     }
-    return held.map((srv) => {
-      const addr = srv.address();
-      if (typeof addr !== 'object' || !addr) throw new Error('no port');
-      return addr.port;
-    });
+    return held.map((srv) => (srv.address() as net.AddressInfo).port);
   } finally {
-    await Promise.all(held.map((srv) => new Promise<void>((resolve) => (srv.listening ? srv.close(() => resolve()) : resolve()))));
+    await Promise.all(held.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
   }
 }
 

@@ -2,8 +2,8 @@
 // default), on free ports and a data directory of the caller's: started,
 // stopped with SIGTERM, started again on the same data.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePortSet } from '../../server/local/cognito-local.js';
 
 export type Ports = { http: number; cognito: number; smtp: number; web: number };
 
@@ -14,39 +14,20 @@ const PORT_BASE = 20_000;
 const BLOCK = 900;
 const BLOCKS = 13;
 
-/** Binds `port` on loopback and holds it; null when it is taken. */
-function hold(port: number): Promise<net.Server | null> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(null));
-    srv.listen(port, '127.0.0.1', () => resolve(srv));
-  });
-}
-
 /**
  * Four different free loopback ports for a server process and its emulators.
  * A port chosen here is free only until the child listens on it: chosen with
  * `listen(0)`, another test worker's choice or any outgoing connection could
  * take it in between (seen in CI: MailDev's port, EADDRINUSE). So they come
  * from this worker's own block (VITEST_POOL_ID; else the process id) below the
- * ephemeral range, each checked by binding it and held until all four are
- * chosen.
+ * ephemeral range (freePortSet: each checked by binding it, all held until
+ * the four are chosen).
  */
 export async function freePorts(): Promise<Ports> {
   const worker = Number(process.env.VITEST_POOL_ID ?? process.pid);
-  const start = PORT_BASE + (worker % BLOCKS) * BLOCK;
-  const held: net.Server[] = [];
-  try {
-    for (let tries = 0; held.length < 4 && tries < BLOCK; tries++) {
-      const srv = await hold(start + Math.floor(Math.random() * BLOCK));
-      if (srv) held.push(srv);
-    }
-    if (held.length < 4) throw new Error(`no four free ports in ${start}–${start + BLOCK - 1}`);
-    const [http, cognito, smtp, web] = held.map((srv) => (srv.address() as net.AddressInfo).port) as [number, number, number, number];
-    return { http, cognito, smtp, web };
-  } finally {
-    await Promise.all(held.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
-  }
+  const within = { start: PORT_BASE + (worker % BLOCKS) * BLOCK, size: BLOCK };
+  const [http, cognito, smtp, web] = (await freePortSet(4, within)) as [number, number, number, number];
+  return { http, cognito, smtp, web };
 }
 
 export interface ServerProcess {
