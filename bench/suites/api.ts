@@ -58,7 +58,7 @@ interface Scenario {
 }
 
 /** Untimed rounds over every case before the timed calls. */
-const WARM_ROUNDS = 10;
+const WARM_ROUNDS = Number(process.env.BENCH_API_WARM_ROUNDS ?? 10);
 
 /** Which lists to measure: BENCH_API_CASES=equipment,workforce (default both). */
 const CASES = (process.env.BENCH_API_CASES ?? 'equipment,workforce').split(',').map((c) => c.trim());
@@ -351,7 +351,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       if (!CASES.includes('equipment')) return out;
 
       // The first page again, nothing written in between: the kept page
-      // (gzip: fetch accepts it, and decompresses it as a browser does),
+      // (gzip: the client accepts it, and decompresses it as a browser does),
       // and a browser's revalidation (If-None-Match → 304, no body).
       const first = list[0]!;
       const url = urlOf(server.url, first);
