@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ROW_BYTES_MARK, rowBytesOf, runRowBytes } from './row-bytes.js';
 import type { Database } from './schema.js';
 
 // `date` columns stay 'YYYY-MM-DD' strings: no time zone shifts.
@@ -20,10 +21,24 @@ export type Db = Kysely<Database>;
  * result instead of an array of them. Kysely reads `rows` off the result it
  * is given, so a message such as `BEGIN; SELECT …` can open a transaction
  * and read in one round trip (server/auth/access.ts, inCallerTransaction). */
-class Client extends pg.Client {}
+class Client extends pg.Client {
+  /** A statement marked by rowBytes (./row-bytes.ts) runs as COPY … TO
+   * STDOUT, its values read as bytes; PGlite's client runs it as a query. */
+  protected readonly rowBytesByCopy: boolean = true;
+}
+class PgliteClient extends Client {
+  protected override readonly rowBytesByCopy = false;
+}
 const query = pg.Client.prototype.query;
-Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const out = (query as (...a: unknown[]) => unknown).apply(this, args);
+Client.prototype.query = function (this: Client, ...args: unknown[]) {
+  const run = query as (...a: unknown[]) => unknown;
+  if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
+    const text = args[0].slice(ROW_BYTES_MARK.length);
+    const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
+    if ((this as unknown as { rowBytesByCopy: boolean }).rowBytesByCopy) return runRowBytes(this, text, params);
+    return (run.call(this, text, params) as Promise<pg.QueryResult>).then((r) => rowBytesOf(r.rows));
+  }
+  const out = run.apply(this, args);
   return out instanceof Promise ? out.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : out;
 } as typeof query;
 
@@ -72,7 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
   });
   await pglite.waitReady;
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, Client } as pg.PoolConfig);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, Client: PgliteClient } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -178,12 +178,12 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
       if (status === 204) return c.body(null, 204);
       if (result instanceof JsonText) {
         const slot = c.get('listCacheSlot');
+        const body = result.bytes as Uint8Array<ArrayBuffer>;
         if (slot && status === 200 && listCache) {
-          const body = Buffer.from(result.text, 'utf8');
           listCache.set(slot.key, slot.version, body);
-          return c.body(body as Uint8Array<ArrayBuffer>, status, { ...slot.headers, 'content-type': 'application/json' });
+          return c.body(body, status, { ...slot.headers, 'content-type': 'application/json' });
         }
-        return c.body(result.text, status, { 'content-type': 'application/json' });
+        return c.body(body, status, { 'content-type': 'application/json' });
       }
       return c.json(result as object, status);
     }) as never);

@@ -49,12 +49,22 @@ type Input<C> = C extends Contract<infer P, infer Q, infer B, z.ZodType>
 type Result<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
 type AuthOf<C> = C extends { access: { kind: 'public' } } ? AuthContext | null : AuthContext;
 
-/** A response body that is already JSON text (built by PostgreSQL, e.g. a
- * list page through json_agg): sent as it is, without parsing rows into
- * objects and serialising them again. `T` is the contract's shape it holds. */
+/** A response body that is already JSON (built by PostgreSQL, e.g. a list
+ * page through json_agg): sent as it is, without parsing rows into objects
+ * and serialising them again. Its parts are text written here and UTF-8
+ * bytes as PostgreSQL sent them (server/db/row-bytes.ts), joined once.
+ * `T` is the contract's shape it holds. */
 export class JsonText<T = unknown> {
   declare readonly shape?: T;
-  constructor(readonly text: string) {}
+  /** The JSON as UTF-8, as it is sent. */
+  readonly bytes: Uint8Array;
+  constructor(...parts: (string | Uint8Array)[]) {
+    this.bytes = parts.length === 1 && typeof parts[0] !== 'string' ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+  }
+  /** The JSON as a string (decoded on each call: for tests and tools). */
+  get text(): string {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
+  }
 }
 
 type Output<C extends Contract> = Result<C> | JsonText<Result<C>>;

@@ -7,6 +7,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type FieldDef, type ModuleDef, camelToSnake } from '../../../src/api/modules/define.js';
 import { moduleContracts, type ModuleRow } from '../../../src/api/modules/contracts.js';
 import { normalizeCell } from '../../csv/codec.js';
+import { rowBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
@@ -87,22 +88,24 @@ async function guarded<T>(m: ModuleDef, fn: () => Promise<T>): Promise<T> {
  * in one. */
 export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unknown> & ListQuery): Promise<JsonText<{ items: ModuleRow[]; count: number }>> {
   const conds = await resolveFilters(tx, m, query);
+  // The page's JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
+  const page = async (q: RawBuilder<{ items: string }>) => (await rowBytes(tx, q))![0]!;
   let total: number;
-  let items: string;
+  let items: Buffer;
   if (refSortField(m, query.sortColumn)) {
     total = await countRows(tx, m, conds);
     const { ids, fromEnd } = await sortedIds(tx, m, query, conds, total);
-    items = (await rowsSql(m, sql`${ids}::uuid[]`, fromEnd).execute(tx)).rows[0]!.items;
+    items = await page(rowsSql(m, sql`${ids}::uuid[]`, fromEnd));
   } else if (query.pageIndex === 0) {
-    const r = await sql<{ n: string; items: string }>`SELECT ${countExpr(m, conds)} AS n, (${pageSql(m, query, conds, 0)}) AS items`.execute(tx);
-    total = Number(r.rows[0]!.n);
-    items = r.rows[0]!.items;
+    const [n, rows] = (await rowBytes(tx, sql`SELECT (${countExpr(m, conds)})::text AS n, (${pageSql(m, query, conds, 0)}) AS items`))!;
+    total = Number(n!.toString('latin1'));
+    items = rows!;
   } else {
     // The total first: it tells which end a deep page is nearer to.
     total = await countRows(tx, m, conds);
-    items = (await pageSql(m, query, conds, total).execute(tx)).rows[0]!.items;
+    items = await page(pageSql(m, query, conds, total));
   }
-  return new JsonText(`{"items":${items},"count":${total}}`);
+  return new JsonText('{"items":', items, `,"count":${total}}`);
 }
 
 /** Rows per category under the other filters: the count handler's statements. */

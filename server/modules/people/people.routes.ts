@@ -14,6 +14,7 @@ import {
   peopleFilterOptions,
   type WorkforceQuery,
 } from '../../../src/api/contracts/people.js';
+import { rowBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { likeEscape } from '../../db/like.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
@@ -85,8 +86,8 @@ async function pageOf(
     if (w.fromEnd) ids.reverse();
   }
   if (!ids.length) return new JsonText(`{"items":[],"count":${total}}`);
-  const items = (await o.rows(sql`${ids}::uuid[]` as never).execute(tx)).rows[0]!.items;
-  return new JsonText(`{"items":${items},"count":${total}}`);
+  const [items] = (await rowBytes(tx, o.rows(sql`${ids}::uuid[]` as never)))!;
+  return new JsonText('{"items":', items!, `,"count":${total}}`);
 }
 
 /** No filter, no free text: the list's counts are kept (cachedCounts). */
@@ -122,8 +123,15 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
     return Number((await cachedCounts(tx, kept.list, today, kept.compute()))[kept.key] ?? 0);
   };
   const ids = (limit: number, offset: number, reverse: boolean) => workforceIdsSql(s, sort, desc, limit, offset, reverse, tm !== null);
-  const statement = (n: Sql, pageIds: Sql) => sql<{ n: string | null; items: string }>`WITH ${sql.join([...(tm ? [tm] : []), sql`page AS MATERIALIZED (SELECT ${n} AS n, ${pageIds} AS ids)`])}
-    SELECT page.n, CASE WHEN cardinality(page.ids) = 0 THEN '' ELSE ${workforceRowsSql(s, sql`page.ids`)} END AS items FROM page`;
+  // The count and the page's JSON as bytes (server/db/row-bytes.ts).
+  const statement = async (n: Sql, pageIds: Sql) => {
+    const [count, items] = (await rowBytes(
+      tx,
+      sql`WITH ${sql.join([...(tm ? [tm] : []), sql`page AS MATERIALIZED (SELECT ${n} AS n, ${pageIds} AS ids)`])}
+    SELECT page.n::text, CASE WHEN cardinality(page.ids) = 0 THEN '' ELSE ${workforceRowsSql(s, sql`page.ids`)} END AS items FROM page`,
+    ))!;
+    return { n: count === null ? null : Number(count!.toString('latin1')), items: items! };
+  };
   if (q.pageIndex === 0) {
     // The kept counts as they stand (null when there are none for today and the workers as they are).
     const n = kept
@@ -132,16 +140,16 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
       : tm
         ? sql`(SELECT count(*) FROM tm)`
         : workforceCountSql(s);
-    const r = (await statement(n, ids(q.pageSize, 0, false)).execute(tx)).rows[0]!;
-    return new JsonText(`{"items":[${r.items}],"count":${r.n === null ? await total() : Number(r.n)}}`);
+    const r = await statement(n, ids(q.pageSize, 0, false));
+    return new JsonText('{"items":[', r.items, `],"count":${r.n === null ? await total() : r.n}}`);
   }
   const n = await total();
   const w = pageWindow(q.pageIndex, q.pageSize, n);
   if (w.limit <= 0) return new JsonText(`{"items":[],"count":${n}}`);
   // From the end: the ids come reversed; the rows are in the list's order again.
   const pageIds = w.fromEnd ? sql`ARRAY(SELECT x.id FROM unnest(${ids(w.limit, w.skip, true)}) WITH ORDINALITY AS x(id, o) ORDER BY x.o DESC)` : ids(w.limit, w.skip, false);
-  const r = (await statement(sql`${n}::bigint`, pageIds).execute(tx)).rows[0]!;
-  return new JsonText(`{"items":[${r.items}],"count":${n}}`);
+  const r = await statement(sql`${n}::bigint`, pageIds);
+  return new JsonText('{"items":[', r.items, `],"count":${n}}`);
 }
 
 /** People per category of the menu, keyed `<menu prefix>-<state>`. */

@@ -1,0 +1,71 @@
+// rowBytes (server/db/row-bytes.ts): a list page's JSON read as the bytes
+// PostgreSQL sent. On PostgreSQL (CI's second pass) the statement runs as
+// COPY … TO STDOUT with its parameters inlined; on PGlite as a query. Either
+// way a user must get exactly what the ordinary query returns.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/index.js';
+import { inlineParameters, rowBytes } from '../../server/db/row-bytes.js';
+import { withScope } from '../../server/db/tenant.js';
+import { openTestDatabase } from '../support/db.js';
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+/** The statement's first row read both ways: as bytes, and as pg reads it. */
+async function bothWays(q: ReturnType<typeof sql<Record<string, string | null>>>) {
+  const bytes = await rowBytes(h.db as never, q);
+  const plain = (await q.execute(h.db)).rows[0];
+  return { bytes: bytes?.map((b) => (b === null ? null : b.toString('utf8'))) ?? null, plain: plain ? Object.values(plain) : null };
+}
+
+describe('rowBytes', () => {
+  it('gives the same text as the ordinary query for every kind of parameter', async () => {
+    const text = '佐藤 翔 \'quoted\' "double" back\\slash\ttab\nnewline $1 $$';
+    const q = sql<Record<string, string | null>>`SELECT ${text}::text AS a,
+      ${42}::int::text AS b, ${null}::text AS c, ${['a', "b'c", 'd"e', 'ゆ']}::text[]::text AS d,
+      (${new Date('2026-11-24T01:02:03.004Z')}::timestamptz AT TIME ZONE 'UTC')::text AS e,
+      json_build_object('name', ${text}::text, 'n', ${3.5}::numeric)::text AS f,
+      ${true}::boolean::text AS g`;
+    const { bytes, plain } = await bothWays(q);
+    expect(bytes).toEqual(plain);
+    expect(bytes!.slice(0, 4)).toEqual([text, '42', null, '{a,b\'c,"d\\"e",ゆ}']);
+    expect(bytes![4]).toMatch(/^2026-11-24 01:02:03\.004/);
+    expect(JSON.parse(bytes![5]!)).toEqual({ name: text, n: 3.5 });
+  });
+
+  it('leaves $n inside literals, quoted names, dollar quotes and comments alone', async () => {
+    const q = sql<Record<string, string | null>>`SELECT '$1 it''s'::text AS "col $1", E'\\'$1'::text AS b, $$ $1 $$::text AS c,
+      /* $1 */ ${'real'}::text AS d -- $1
+      , ${'ten'}::text || ${'!'}::text AS e`;
+    const { bytes } = await bothWays(q);
+    expect(bytes).toEqual(['$1 it\'s', "'$1", ' $1 ', 'real', 'ten!']);
+  });
+
+  it('inlines $10 and later parameters, not $1 followed by a digit', () => {
+    const params = Array.from({ length: 11 }, (_, i) => `p${i + 1}`);
+    const text = inlineParameters(`SELECT ${params.map((_, i) => `$${i + 1}`).join(', ')}`, params);
+    expect(text).toBe(`SELECT ${params.map((p) => `'${p}'`).join(', ')}`);
+    expect(() => inlineParameters('SELECT $2', ['only one'])).toThrow(/\$2/);
+  });
+
+  it('is null when the statement has no row, and a failed statement leaves the connection usable', async () => {
+    expect(await rowBytes(h.db as never, sql`SELECT 'x'::text WHERE false`)).toBeNull();
+    await expect(rowBytes(h.db as never, sql`SELECT (1 / ${0}::int)::text`)).rejects.toThrow(/division by zero/);
+    const again = await rowBytes(h.db as never, sql`SELECT 'after'::text`);
+    expect(again?.[0]?.toString()).toBe('after');
+  });
+
+  it('reads inside the request scope, under row-level security, and rolls back with it', async () => {
+    const who = await withScope(h.db, { orgId: null }, (tx) => rowBytes(tx, sql`SELECT current_user::text, current_setting('app.org_id')::text`));
+    expect(who?.map((b) => b?.toString())).toEqual(['daicho_app', '']);
+    await expect(
+      withScope(h.db, { orgId: null }, async (tx) => {
+        await rowBytes(tx, sql`SELECT (1 / 0)::text`);
+      }),
+    ).rejects.toThrow(/division by zero/);
+  });
+});
