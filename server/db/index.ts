@@ -24,10 +24,10 @@ export type Db = Kysely<Database>;
 class Client extends pg.Client {
   /** A statement marked by rowBytes (./row-bytes.ts) runs as COPY … TO
    * STDOUT, its values read as bytes; PGlite's client runs it as a query. */
-  protected readonly rowBytesByCopy: boolean = true;
+  readonly rowBytesByCopy: boolean = true;
 }
 class PgliteClient extends Client {
-  protected override readonly rowBytesByCopy = false;
+  override readonly rowBytesByCopy = false;
 }
 const query = pg.Client.prototype.query;
 Client.prototype.query = function (this: Client, ...args: unknown[]) {
@@ -35,7 +35,7 @@ Client.prototype.query = function (this: Client, ...args: unknown[]) {
   if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
     const text = args[0].slice(ROW_BYTES_MARK.length);
     const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-    if ((this as unknown as { rowBytesByCopy: boolean }).rowBytesByCopy) return runRowBytes(this, text, params);
+    if (this.rowBytesByCopy) return runRowBytes(this, text, params);
     return (run.call(this, text, params) as Promise<pg.QueryResult>).then((r) => rowBytesOf(r.rows));
   }
   const out = run.apply(this, args);

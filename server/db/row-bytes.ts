@@ -180,11 +180,16 @@ export async function runRowBytes(client: pg.Client, text: string, params: reado
   return { command: 'COPY', rowCount: fields ? 1 : 0, rows: fields ? [{ fields }] : [] };
 }
 
-/** The same statement run as a query (PGlite): its values encoded as UTF-8. */
+/** The same statement run as a query (PGlite): its values encoded as UTF-8.
+ * A value pg did not read as text is refused here as COPY would garble it. */
 export function rowBytesOf(rows: readonly Record<string, unknown>[]) {
   const row = rows[0];
   if (!row) return { command: 'SELECT', rowCount: 0, rows: [] };
-  const fields = Object.values(row).map((v) => (v === null ? null : Buffer.from(typeof v === 'string' ? v : JSON.stringify(v), 'utf8')));
+  const fields = Object.entries(row).map(([name, v]) => {
+    if (v === null) return null;
+    if (typeof v !== 'string') throw new Error(`rowBytes: column ${name} is not text (cast it ::text)`);
+    return Buffer.from(v, 'utf8');
+  });
   return { command: 'SELECT', rowCount: 1, rows: [{ fields }] };
 }
 

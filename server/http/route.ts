@@ -61,6 +61,11 @@ export class JsonText<T = unknown> {
   constructor(...parts: (string | Uint8Array)[]) {
     this.bytes = parts.length === 1 && typeof parts[0] !== 'string' ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
   }
+  /** A list page, `{"items":…,"count":…}`: its items given as the parts of
+   * a JSON array (PostgreSQL's bytes, or text such as '[]'). */
+  static page<T>(count: number, ...items: (string | Uint8Array)[]): JsonText<T> {
+    return new JsonText<T>('{"items":', ...items, `,"count":${count}}`);
+  }
   /** The JSON as a string (decoded on each call: for tests and tools). */
   get text(): string {
     return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');

@@ -105,7 +105,7 @@ export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unkno
     total = await countRows(tx, m, conds);
     items = await page(pageSql(m, query, conds, total));
   }
-  return new JsonText('{"items":', items, `,"count":${total}}`);
+  return JsonText.page(total, items);
 }
 
 /** Rows per category under the other filters: the count handler's statements. */

@@ -81,13 +81,13 @@ async function pageOf(
   } else {
     total = Number((await sql<{ n: string }>`SELECT ${o.count} AS n`.execute(tx)).rows[0]!.n);
     const w = pageWindow(o.pageIndex, o.pageSize, total);
-    if (w.limit <= 0) return new JsonText(`{"items":[],"count":${total}}`);
+    if (w.limit <= 0) return JsonText.page(total, '[]');
     ids = (await sql<{ ids: string[] }>`SELECT ${o.ids(w.limit, w.skip, w.fromEnd)} AS ids`.execute(tx)).rows[0]!.ids;
     if (w.fromEnd) ids.reverse();
   }
-  if (!ids.length) return new JsonText(`{"items":[],"count":${total}}`);
+  if (!ids.length) return JsonText.page(total, '[]');
   const [items] = (await rowBytes(tx, o.rows(sql`${ids}::uuid[]` as never)))!;
-  return new JsonText('{"items":', items!, `,"count":${total}}`);
+  return JsonText.page(total, items!);
 }
 
 /** No filter, no free text: the list's counts are kept (cachedCounts). */
@@ -141,15 +141,15 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
         ? sql`(SELECT count(*) FROM tm)`
         : workforceCountSql(s);
     const r = await statement(n, ids(q.pageSize, 0, false));
-    return new JsonText('{"items":[', r.items, `],"count":${r.n === null ? await total() : r.n}}`);
+    return JsonText.page(r.n === null ? await total() : r.n, '[', r.items, ']');
   }
   const n = await total();
   const w = pageWindow(q.pageIndex, q.pageSize, n);
-  if (w.limit <= 0) return new JsonText(`{"items":[],"count":${n}}`);
+  if (w.limit <= 0) return JsonText.page(n, '[]');
   // From the end: the ids come reversed; the rows are in the list's order again.
   const pageIds = w.fromEnd ? sql`ARRAY(SELECT x.id FROM unnest(${ids(w.limit, w.skip, true)}) WITH ORDINALITY AS x(id, o) ORDER BY x.o DESC)` : ids(w.limit, w.skip, false);
   const r = await statement(sql`${n}::bigint`, pageIds);
-  return new JsonText('{"items":[', r.items, `],"count":${n}}`);
+  return JsonText.page(n, '[', r.items, ']');
 }
 
 /** People per category of the menu, keyed `<menu prefix>-<state>`. */
