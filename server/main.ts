@@ -11,7 +11,7 @@ import { createCognitoVerifier, issuerFromConfig } from './auth/verifier.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
-import { Worker } from './jobs/queue.js';
+import { JOBS_CHANNEL, Worker } from './jobs/queue.js';
 import { startCognitoLocal, type LocalCognito } from './local/cognito-local.js';
 import { startMailDev, type LocalMailDev } from './local/maildev.js';
 import { createMailer, mailJobHandler } from './mail/mailer.js';
@@ -98,6 +98,7 @@ async function main() {
     handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage), [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }) },
     logger: logger.child({ service: 'jobs' }),
     pollMs: config.JOB_POLL_MS,
+    listen: (onNotify) => handle.listen(JOBS_CHANNEL, onNotify),
   });
   worker.start();
   let workerStopped: Promise<void> | null = null;

@@ -46,7 +46,56 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   pglite?: PGlite;
+  /** Calls `onNotify` with the payload of each NOTIFY on `channel` until the
+   * returned function is called. PostgreSQL: a connection of its own, kept
+   * open (reconnected after a loss, then one call with payload null, since
+   * notifications sent meanwhile are gone); PGlite: its own LISTEN. */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A dedicated PostgreSQL connection that LISTENs on `channel`, reconnecting
+ * (at most once a second) whenever it is lost. */
+async function listenPostgres(connectionString: string, channel: string, onNotify: (payload: string | null) => void, onError?: (err: Error) => void): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    const lost = (err?: Error) => {
+      if (err) onError?.(err);
+      if (client !== c) return;
+      client = null;
+      void c.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void reconnect(), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = async () => {
+    retry = null;
+    try {
+      await connect();
+      onNotify(null);
+    } catch (err) {
+      onError?.(err as Error);
+      if (!closed) retry = setTimeout(() => void reconnect(), 1000);
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }
 
 export interface OpenOptions {
@@ -78,7 +127,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // by the client's own listener above.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const url = opts.databaseUrl;
+    return { db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, opts.onPoolError), close: () => db.destroy() };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -93,6 +143,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     pglite,
+    listen: (channel, onNotify) => pglite.listen(channel, (payload) => onNotify(payload)),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -67,7 +67,16 @@ export interface WorkerOptions {
   batchSize?: number;
   /** Claim only these organisations' jobs (read at every claim); every organisation when absent. */
   orgIds?: readonly string[];
+  /** Subscribes to the queue's wake-ups (NOTIFY on JOBS_CHANNEL, migration
+   * 0027: jobs were enqueued and committed; the payload names their queue,
+   * null when unknown), returning the unsubscribe; the worker then runs a
+   * new job of its queues at once instead of at its next poll. Without it
+   * (or while it is down) the poll alone finds jobs. */
+  listen?: (onNotify: (queue: string | null) => void) => Promise<() => Promise<void>>;
 }
+
+/** The channel every enqueue notifies on commit (migration 0027). */
+export const JOBS_CHANNEL = 'daicho_jobs';
 
 /** fn, tried up to `times` times `ms` apart; the last error is thrown. */
 async function retry<T>(times: number, ms: number, fn: () => Promise<T>): Promise<T> {
@@ -91,6 +100,9 @@ export class Worker {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A wake-up came while the worker was not waiting: drain again before sleeping. */
+  private poked = false;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -179,22 +191,41 @@ export class Worker {
     this.stopped = false;
     this.stopping = false;
     const pollMs = this.opts.pollMs ?? 1000;
+    const poke = (queue: string | null) => {
+      if (queue !== null && !Object.hasOwn(this.opts.handlers, queue)) return;
+      this.poked = true;
+      this.wake?.();
+    };
     this.loop = (async () => {
+      if (this.opts.listen) {
+        try {
+          this.unlisten = await this.opts.listen(poke);
+        } catch (err) {
+          this.opts.logger.warn({ err }, 'job wake-ups unavailable: polling only');
+        }
+      }
       while (!this.stopped) {
+        this.poked = false;
         try {
           await this.drain();
         } catch (err) {
           this.opts.logger.error({ err }, 'job poll failed');
         }
         if (this.stopped) break;
+        if (this.poked) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           this.wake = () => {
             clearTimeout(timer);
+            this.wake = null;
             resolve();
           };
         });
+        this.wake = null;
       }
+      const unlisten = this.unlisten;
+      this.unlisten = null;
+      await unlisten?.().catch((err: unknown) => this.opts.logger.warn({ err }, 'job wake-ups: unlisten failed'));
     })();
   }
 

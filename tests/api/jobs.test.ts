@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
 import { withScope } from '../../server/db/tenant.js';
-import { enqueue, type JobHandler, Worker } from '../../server/jobs/queue.js';
+import { enqueue, JOBS_CHANNEL, type JobHandler, Worker } from '../../server/jobs/queue.js';
 import { createMailer, mailJobHandler } from '../../server/mail/mailer.js';
 import { MAIL_QUEUE, queueMail } from '../../server/mail/outbox.js';
 import { TEST_ENV } from '../support/app.js';
@@ -172,6 +172,40 @@ describe('job queue', () => {
     for (let i = 0; i < 100 && ran.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     await worker.stop();
     expect(ran).toEqual([id]);
+  });
+
+  it('a committed enqueue wakes a listening worker at once; a rolled-back one does not', async () => {
+    const queue = q('wake');
+    const ran: string[] = [];
+    let wakeUps = 0;
+    // A poll far beyond the test: only the wake-up can run the job in time.
+    const worker = new Worker({
+      db: h.db,
+      handlers: { [queue]: async ({ job }) => void ran.push(job.id) },
+      logger,
+      pollMs: 600_000,
+      // Only this test's queue counts: other files enqueue on a shared PostgreSQL.
+      listen: (onNotify) => h.listen(JOBS_CHANNEL, (payload) => (payload === queue && wakeUps++, onNotify(payload))),
+    });
+    worker.start();
+    // The first drain (at start) is over once the worker waits: give it a moment.
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(
+      withScope(h.db, { orgId: orgA }, async (tx) => {
+        await enqueue(tx, { orgId: orgA, queue });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(wakeUps).toBe(0);
+    const t0 = performance.now();
+    const id = (await withScope(h.db, { orgId: orgA }, (tx) => enqueue(tx, { orgId: orgA, queue })))!;
+    for (let i = 0; i < 100 && ran.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const waited = performance.now() - t0;
+    await worker.stop();
+    expect(ran).toEqual([id]);
+    expect(waited).toBeLessThan(1500);
+    expect(wakeUps).toBeGreaterThan(0);
   });
 
   it('carries mail from the transaction to SMTP, UTF-8 intact', async () => {
