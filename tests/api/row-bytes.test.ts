@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
-import { inlineParameters, rowBytes } from '../../server/db/row-bytes.js';
+import { inlineParameters, jsonArray, rowBytes, rowsBytes } from '../../server/db/row-bytes.js';
 import { withScope } from '../../server/db/tenant.js';
 import { openTestDatabase } from '../support/db.js';
 
@@ -57,6 +57,20 @@ describe('rowBytes', () => {
     await expect(rowBytes(h.db as never, sql`SELECT (1 / ${0}::int)::text`)).rejects.toThrow(/division by zero/);
     const again = await rowBytes(h.db as never, sql`SELECT 'after'::text`);
     expect(again?.[0]?.toString()).toBe('after');
+  });
+
+  it('reads every row in order, a NULL as null; the rows join into the JSON array a list page sends', async () => {
+    const q = sql`SELECT g::text AS n, CASE WHEN g = 2 THEN NULL ELSE json_build_object('g', g, 'name', '台帳 ' || g)::text END AS j
+      FROM generate_series(1, 5) AS g ORDER BY g DESC`;
+    const rows = await rowsBytes(h.db as never, q);
+    expect(rows.map((r) => r.map((b) => b?.toString('utf8') ?? null))).toEqual(
+      (await q.execute(h.db)).rows.map((r) => Object.values(r as Record<string, string | null>)),
+    );
+    expect(rows.map(([n]) => n!.toString())).toEqual(['5', '4', '3', '2', '1']);
+    const present = rows.map(([, j]) => j).filter((j): j is Buffer => j !== null);
+    expect(JSON.parse(jsonArray(present).toString('utf8'))).toEqual([5, 4, 3, 1].map((g) => ({ g, name: `台帳 ${g}` })));
+    expect(jsonArray([]).toString()).toBe('[]');
+    expect(await rowsBytes(h.db as never, sql`SELECT 'x'::text WHERE false`)).toEqual([]);
   });
 
   it('reads inside the request scope, under row-level security, and rolls back with it', async () => {

@@ -318,12 +318,12 @@ export interface ListQuery {
  * id) answers without touching the rows; only those ids are then joined to
  * their references and shaped. A page past the middle is read from the other
  * end in the exact reverse order (OFFSET costs what it skips). */
-export function pageSql(m: ModuleDef, q: ListQuery, conds: RawBuilder<boolean>[], total: number): RawBuilder<{ items: string }> {
+export function pageSql(m: ModuleDef, q: ListQuery, conds: RawBuilder<boolean>[], total: number, n?: RawBuilder<unknown>): RawBuilder<PageRow> {
   const { fromEnd, limit, skip } = pageWindow(q, total);
   const where = sql.join([sql`true`, ...conds], sql` AND `);
   const ids = sql`ARRAY(SELECT m.id FROM ${sql.table(m.table)} AS m WHERE ${where}
     ORDER BY ${orderClause(m, q.sortColumn, q.orderDirection, fromEnd)} LIMIT ${limit} OFFSET ${skip})`;
-  return rowsSql(m, ids, fromEnd);
+  return rowsSql(m, ids, fromEnd, n);
 }
 
 /** Where a page starts and how many rows it reads, from whichever end of
@@ -392,13 +392,25 @@ export async function sortedIds(tx: Tx, m: ModuleDef, q: ListQuery, conds: RawBu
 
 /** The rows of the given ids (an array expression), shaped, in its order
  * (reversed when `reverse`). */
-export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean): RawBuilder<{ items: string }> {
-  // The page as one JSON array, built by PostgreSQL: the server passes the
+/** A row of a page's statement: the row's JSON, and the list's total when
+ * the statement was given one to carry (the same on every row). */
+export interface PageRow {
+  n?: string;
+  item: string;
+}
+
+export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean, n?: RawBuilder<unknown>): RawBuilder<PageRow> {
+  // Each row's JSON, built by PostgreSQL, one row each, in the page's order:
+  // the server joins them into the page's array (jsonArray) and passes the
   // text on instead of parsing every row into objects and serialising them
-  // again (most of a list request's CPU in Node before). json_agg takes the
-  // rows in the order of the subquery below it: nothing else happens at
-  // that level (PostgreSQL documents this for a sorted subquery).
-  return sql<{ items: string }>`SELECT coalesce(json_agg(r), '[]')::text AS items FROM (SELECT ${selectRow(m)}
+  // again (most of a list request's CPU in Node before). Not json_agg: one
+  // aggregate value of the whole page took 2–2.5 times as long to build and
+  // send at 1,000 rows (~60 ms against ~25 in psql, same rows, same JSON).
+  // The outer level does nothing but shape each row, so the rows come out
+  // in the sorted subquery's order (a subquery with ORDER BY is not pulled
+  // up; tests/api/modules.test.ts checks every sort's order). `n`, when
+  // given (an uncorrelated scalar: computed once), rides on every row.
+  return sql<PageRow>`SELECT ${n ? sql`(${n})::text AS n, ` : sql``}row_to_json(r)::text AS item FROM (SELECT ${selectRow(m)}
     FROM unnest(${ids}) WITH ORDINALITY AS page(id, ord)
     JOIN ${sql.table(m.table)} AS m ON m.id = page.id${refJoins(m)}
     ORDER BY page.ord ${sql.raw(reverse ? 'DESC' : 'ASC')}) AS r`;
