@@ -7,7 +7,10 @@
 // workspace frame do not wait for the messages of fifteen modules. A start
 // loads one language, not both, and switching loads the other's namespaces
 // before the switch (i18next waits for its backend). ja-JP is the default;
-// a failed set-up falls back to it (spec 8).
+// a failed set-up falls back to it (spec 8). The language on screen is kept
+// in this browser: before sign-in it is the only choice there is (the
+// screens before a session switch it without a session to save it to); a
+// signed-in start then takes the session's.
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './api/contracts/common.js';
@@ -81,14 +84,66 @@ export function paneMessages(instance: i18n): Promise<void> {
   return p;
 }
 
-export async function setupI18n(initial: Locale = DEFAULT_LOCALE): Promise<i18n> {
+const STORAGE_KEY = 'daicho.locale';
+const isLocale = (v: unknown): v is Locale => (LOCALES as readonly unknown[]).includes(v);
+
+/** The language last shown in this browser, if it is one of ours. */
+export function storedLocale(): Locale | null {
+  try {
+    const v = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLocale(v) ? v : null;
+  } catch {
+    // Storage refused (a privacy mode): the default language.
+    return null;
+  }
+}
+
+function storeLocale(lng: string) {
+  try {
+    if (isLocale(lng)) globalThis.localStorage?.setItem(STORAGE_KEY, lng);
+  } catch {
+    // Not kept; the screen still switches.
+  }
+}
+
+const CHOSEN_KEY = 'daicho.locale.chosen';
+
+/** A language switched to on a screen before sign-in: an explicit choice,
+ * which the sign-in that follows (in this tab) saves to the session, so that
+ * the workspace opens in it rather than in the session's older one. */
+export function rememberChosenLocale(lng: Locale): void {
+  try {
+    globalThis.sessionStorage?.setItem(CHOSEN_KEY, lng);
+  } catch {
+    // Not kept: the session's language applies after sign-in.
+  }
+}
+
+/** The language chosen before sign-in, if any; forgotten once read. */
+export function takeChosenLocale(): Locale | null {
+  try {
+    const v = globalThis.sessionStorage?.getItem(CHOSEN_KEY);
+    globalThis.sessionStorage?.removeItem(CHOSEN_KEY);
+    return isLocale(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function setupI18n(initial: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<i18n> {
   const instance = i18next.createInstance();
   instance.use(backend).use(initReactI18next);
   try {
     // The shell's namespaces; the panes' come with the first pane (paneMessages).
-    await bundle(initial, 'shell').catch(() => bundle(DEFAULT_LOCALE, 'shell'));
+    // A language whose messages cannot be loaded is not started in: the
+    // default is, words and language tag alike (not English named over
+    // Japanese words).
+    const lng = await bundle(initial, 'shell').then(
+      () => initial,
+      () => bundle(DEFAULT_LOCALE, 'shell').then(() => DEFAULT_LOCALE),
+    );
     await instance.init({
-      lng: initial,
+      lng,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
       ns: [...NAMESPACES],
@@ -108,5 +163,7 @@ export async function setupI18n(initial: Locale = DEFAULT_LOCALE): Promise<i18n>
   } catch {
     await instance.changeLanguage(DEFAULT_LOCALE).catch(() => undefined);
   }
+  // From now on every switch is remembered (a sign-in's, the user's).
+  instance.on('languageChanged', storeLocale);
   return instance;
 }

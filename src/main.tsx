@@ -13,6 +13,7 @@ import { type Dialogs, DialogsProvider, useDialogs } from './panes/dialogs.js';
 import { Workspace } from './panes/workspace.js';
 import { createAppRouter } from './routes/router.js';
 import { ServicesContext } from './services.js';
+import { boot } from './startup.js';
 import './styles.css';
 
 async function start(root: HTMLElement) {
@@ -92,9 +93,4 @@ async function start(root: HTMLElement) {
   );
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Root element not found');
-start(root).catch((err) => {
-  console.error(err);
-  root.textContent = 'Failed to initialize application. Please reload the page. / アプリケーションの初期化に失敗しました。ページを再読み込みしてください。';
-});
+void boot(document, start);

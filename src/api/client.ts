@@ -14,6 +14,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A successful answer that carried no data (an empty body, or `null`) for
+ * a contract whose response needs some. (A 204 resolves to undefined.) */
+export class NoDataError extends Error {
+  constructor(readonly status: number) {
+    super(`no data in the ${status} response`);
+  }
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
@@ -81,7 +89,12 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       );
     }
     if (res.status === 204) return undefined as CallOutput<C>;
-    return contract.response.parse(await res.json()) as CallOutput<C>;
+    const text = await res.text();
+    const raw: unknown = text === '' ? null : JSON.parse(text);
+    // A success with no data (an empty body, or null) where the contract
+    // wants some: a NoDataError the caller can name, not a parse error.
+    if (raw === null && !contract.response.safeParse(null).success) throw new NoDataError(res.status);
+    return contract.response.parse(raw) as CallOutput<C>;
   };
 }
 

@@ -3,6 +3,7 @@
 // tabs), download the accounts CSV template or the current accounts (on its
 // tabs and on the import page, where the upload step shows them as
 // buttons), and, in the wizard, o to choose a file.
+import { csvWizardCommands } from './csv-wizard.commands.js';
 import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
 
 const run = lazyActions(() => import('./integration-csv.actions.js'));
@@ -55,4 +56,6 @@ export const integrationCsvCommands = (): Command[] => [
     when: onImport,
     run: () => document.querySelector<HTMLInputElement>('.csv-wizard input[type="file"]')?.click(),
   }),
+  // The wizard's steps: Next (import), Back, only the rows with errors.
+  ...csvWizardCommands({ id: 'integrationCsv', scope: 'pane:appUsersCsv.import', title: ['routes:sections.appIntegrations'], when: onImport }),
 ];

@@ -1,10 +1,11 @@
 // The run bodies of every module's derived commands (module.commands.ts
 // declares them from each definition): loaded with the first run, with the
 // module contracts and the field pickers they call.
-import { moduleContracts } from '../api/modules/contracts.js';
+import { moduleContracts, type ModuleRow } from '../api/modules/contracts.js';
 import { type ModuleDef, reorderSort } from '../api/modules/define.js';
 import { moduleById } from '../api/modules/index.js';
-import { enumOptions, fieldLabel, refOptions } from '../panes/module/fields.js';
+import { displayValue, enumOptions, fieldLabel, refOptions } from '../panes/module/fields.js';
+import { getSelectedRows } from '../panes/status.js';
 import type { CommandContext } from './registry.js';
 
 /** The browser's calendar date (the server sets the stored date itself). */
@@ -41,6 +42,9 @@ export async function filterBy(ctx: CommandContext, moduleId: string, key: strin
   if (!current.includes(choice.value)) ctx.setSearch({ [key]: [...current, choice.value], pageIndex: 0 });
 }
 
+/** Rows a bulk action's confirm lists by name; the rest are counted. */
+const BULK_SHOWN = 20;
+
 /** A bulk action on the selected rows: ask for the values, show what will change, then one call (one transaction). */
 export async function bulk(ctx: CommandContext, moduleId: string, bulkId: string) {
   const m = moduleOf(moduleId);
@@ -49,8 +53,11 @@ export async function bulk(ctx: CommandContext, moduleId: string, bulkId: string
   if (!b || !contract) return;
   const ids = [...ctx.selection()];
   if (!ids.length) return;
+  const locale = document.documentElement.lang || 'ja-JP';
   const values: Record<string, string | null> = {};
-  const lines: string[] = [];
+  /** Each field the action writes, with its new value as the list would show it. */
+  const changes: Array<{ field: string; to: string }> = [];
+  const shown = (field: string, v: string | null) => displayValue(ctx.t, locale, m, field, { [field]: v } as ModuleRow);
   for (const field of b.choose) {
     const f = m.fields[field];
     if (!f) continue;
@@ -63,15 +70,30 @@ export async function bulk(ctx: CommandContext, moduleId: string, bulkId: string
     });
     if (!choice) return;
     values[field] = choice.value;
-    lines.push(`${fieldLabel(ctx.t, m, field)}: ${choice.label}`);
+    changes.push({ field, to: choice.label });
   }
-  for (const [field, v] of Object.entries(b.set ?? {})) {
-    lines.push(`${fieldLabel(ctx.t, m, field)}: ${v === null ? '—' : ctx.t(`${m.id}:enums.${field}.${v}`)}`);
-  }
-  if (b.today) lines.push(`${fieldLabel(ctx.t, m, b.today)}: ${today()}`);
+  for (const [field, v] of Object.entries(b.set ?? {})) changes.push({ field, to: shown(field, v) });
+  if (b.today) changes.push({ field: b.today, to: shown(b.today, today()) });
+
+  // The selected rows as the list shows them (its loaded page), each with
+  // its current value → the new one.
+  const selected = new Set(ids);
+  const rows = (getSelectedRows() as ModuleRow[]).filter((r) => selected.has(r.id));
+  const name = (r: ModuleRow) => {
+    const title = displayValue(ctx.t, locale, m, m.titleField, r);
+    const tag = m.tagField ? displayValue(ctx.t, locale, m, m.tagField, r) : '';
+    return tag ? `${title} (${tag})` : title;
+  };
+  const cell = (v: string) => v || '—';
+  const more = ids.length - Math.min(rows.length, BULK_SHOWN);
   const ok = await ctx.dialogs.confirm({
     title: ctx.t(`${m.id}:bulk.${b.id}`),
-    body: `${ctx.t('module.bulkConfirm', { count: ids.length })}\n${lines.join('\n')}`,
+    body: ctx.t('module.bulkConfirm', { count: ids.length }),
+    table: {
+      head: [m.tagField ? `${fieldLabel(ctx.t, m, m.titleField)} (${fieldLabel(ctx.t, m, m.tagField)})` : fieldLabel(ctx.t, m, m.titleField), ...changes.map((c) => fieldLabel(ctx.t, m, c.field))],
+      rows: rows.slice(0, BULK_SHOWN).map((r) => [name(r), ...changes.map((c) => `${cell(displayValue(ctx.t, locale, m, c.field, r))} → ${cell(c.to)}`)]),
+      ...(more > 0 ? { note: ctx.t('module.bulkMore', { count: more }) } : {}),
+    },
     confirmLabel: ctx.t(`${m.id}:bulk.${b.id}`),
     destructive: b.id === 'dispose',
   });

@@ -1,17 +1,20 @@
 // Every module's commands, derived from its definition: add, import, export
-// (view, edit, template), show each category, filter by each reference
-// filter, clear filters, the bulk actions, enable/disable for master data,
+// (view and edit, each in UTF-8 or Shift_JIS; template), show each category,
+// filter by each reference filter, clear filters, the bulk actions, enable/disable for master data,
 // and move up/down for a reorderable list. Scope `pane:<module id>`: their keys act while the focus is in the
 // module's list (the list pane carries that data-scope), and the palette
 // offers them first while that pane is on screen.
 import { fieldKey, type ModuleDef, optionalCalls, reorderSort } from '../api/modules/define.js';
 import { MODULES } from '../api/modules/index.js';
 import { openEditor } from '../panes/module/editor-store.js';
+import { csvWizardCommands } from './csv-wizard.commands.js';
 import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
 
 const run = lazyActions(() => import('./module.actions.js'));
 
 const onList = (m: ModuleDef) => (ctx: CommandContext) => ctx.can(m.area) && ctx.path() === m.paths.list;
+// The edit export and the template are the import page's downloads too (its upload step's buttons).
+const onListOrImport = (m: ModuleDef) => (ctx: CommandContext) => ctx.can(m.area) && (ctx.path() === m.paths.list || ctx.path() === m.paths.importCsv);
 export function commandsFor(m: ModuleDef): Command[] {
   const c = optionalCalls(m);
   const scope = `pane:${m.id}` as const;
@@ -47,9 +50,10 @@ export function commandsFor(m: ModuleDef): Command[] {
   if (c.csvExport) {
     cmds.push(
       defineCommand({ id: `${m.id}.export`, title: title('export'), section: 'actions', scope, keys: 'Shift+KeyE', when, run: run('exportCsv', m.id, 'view') }),
-      defineCommand({ id: `${m.id}.exportEdit`, title: title('exportEdit'), section: 'actions', scope, when, run: run('exportCsv', m.id, 'edit') }),
+      defineCommand({ id: `${m.id}.exportEdit`, title: title('exportEdit'), section: 'actions', scope, when: onListOrImport(m), run: run('exportCsv', m.id, 'edit') }),
+      defineCommand({ id: `${m.id}.exportViewSjis`, title: title('exportViewSjis'), section: 'actions', scope, when, run: run('exportCsv', m.id, 'view', 'Shift_JIS') }),
       defineCommand({ id: `${m.id}.exportSjis`, title: title('exportSjis'), section: 'actions', scope, when, run: run('exportCsv', m.id, 'edit', 'Shift_JIS') }),
-      defineCommand({ id: `${m.id}.exportTemplate`, title: title('exportTemplate'), section: 'actions', scope, when, run: run('exportCsv', m.id, 'edit-template') }),
+      defineCommand({ id: `${m.id}.exportTemplate`, title: title('exportTemplate'), section: 'actions', scope, when: onListOrImport(m), run: run('exportCsv', m.id, 'edit-template') }),
     );
   }
   if (m.paths.importCsv) {
@@ -66,6 +70,8 @@ export function commandsFor(m: ModuleDef): Command[] {
         when: (ctx) => ctx.path() === path,
         run: () => document.querySelector<HTMLInputElement>('.csv-wizard input[type="file"]')?.click(),
       }),
+      // The wizard's steps: Next (import), Back, only the rows with errors.
+      ...csvWizardCommands({ id: m.id, scope: `pane:${m.id}.import`, title: [`${m.id}:title`], when: (ctx) => ctx.can(m.area) && ctx.path() === path }),
     );
   }
   const cat = m.list.categories;

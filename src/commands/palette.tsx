@@ -538,7 +538,7 @@ function PaletteActions({ commands, ctx }: { commands: readonly Command[]; ctx: 
 /** Records matching the palette's query, from GET /v2/search: debounced,
  * cancelled when the query changes, opened in the side pane. */
 function RecordActions({ ctx }: { ctx: CommandContext }) {
-  const { t } = useTranslation('commands');
+  const { t, i18n } = useTranslation('commands');
   const { api } = useServices();
   const search = paletteSearch.use();
   const [q, setQ] = useState('');
@@ -547,7 +547,8 @@ function RecordActions({ ctx }: { ctx: CommandContext }) {
     return () => clearTimeout(timer);
   }, [search]);
   const found = useQuery({
-    queryKey: ['search', q],
+    // Per language: subtitles hold words (an app's type, "Integration").
+    queryKey: ['search', q, i18n.language],
     queryFn: ({ signal }) => api(searchRecords, { query: { q } }, { signal }),
     enabled: q.length > 0,
     staleTime: 10_000,

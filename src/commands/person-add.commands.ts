@@ -6,6 +6,7 @@
 import { WORKER_TYPE_SLUGS, WORKER_TYPES, type WorkerType, workerTypeSlug } from '../api/contracts/people-lifecycle.js';
 import { personHref, workforceHref } from '../panes/person-add/links.js';
 import { hrPreviewActions, personAddForm } from '../panes/person-add/store.js';
+import { csvWizardCommands } from './csv-wizard.commands.js';
 import { type Command, type CommandContext, defineCommand, lazyActions } from './registry.js';
 
 const run = lazyActions(() => import('./person-add.actions.js'));
@@ -110,6 +111,8 @@ export const personAddCommands = (): Command[] => [
     when: (ctx) => typeOn(IMPORT, ctx) !== null,
     run: () => document.querySelector<HTMLInputElement>('.csv-wizard input[type="file"]')?.click(),
   }),
+  // The wizard's steps: Next (import), Back, only the rows with errors.
+  ...csvWizardCommands({ id: 'personImport', scope: 'pane:personImport.import', title: ['routes:pages.import-csv'], when: (ctx) => hr(ctx) && typeOn(IMPORT, ctx) !== null }),
   // The HR SaaS preview.
   defineCommand({
     id: 'hrSync.apply',

@@ -9,17 +9,18 @@ import { confirmPasswordReset, requestPasswordReset } from '../api/contracts/aut
 import { acceptInvitation, getInvitation } from '../api/contracts/invitations.js';
 import { getSession } from '../api/contracts/session.js';
 import { useServices } from '../services.js';
+import { AuthFrame } from './auth-frame.js';
 
 type Invitee = { email: string; givenName: string; familyName: string; middleName: string | null };
 
 function AuthCard({ title, children, onSubmit }: { title: string; children: ReactNode; onSubmit: (e: FormEvent) => void }) {
   return (
-    <main className="auth-screen">
+    <AuthFrame>
       <form className="auth-card" onSubmit={onSubmit} aria-labelledby="auth-title" noValidate>
         <h1 id="auth-title">{title}</h1>
         {children}
       </form>
-    </main>
+    </AuthFrame>
   );
 }
 

@@ -13,6 +13,9 @@ export interface ConfirmOptions {
   destructive?: boolean;
   /** Listed under the body (what the action changes: a plan's changes). */
   items?: readonly string[];
+  /** A table under the body (a bulk action: each row's current and new
+   * values); the first cell of a row names it; note follows the table. */
+  table?: { head: readonly string[]; rows: readonly (readonly string[])[]; note?: string };
 }
 export interface ForbiddenInfo {
   title: string;
@@ -97,6 +100,9 @@ export function Modal({ labelledBy, onCancel, children }: { labelledBy: string; 
   );
 }
 
+/** How long a notice (not an error) stays on screen. */
+export const TOAST_MS = 6000;
+
 export function DialogsProvider({ children, navigate }: { children: ReactNode; navigate: (href: string) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open | null>(null);
@@ -113,7 +119,9 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
       toast: ({ title, description, variant = 'default' }) => {
         const id = nextId.current++;
         setToasts((all) => [...all, { id, ...(title ? { title } : {}), description, variant }]);
-        setTimeout(() => dismiss(id), 6000);
+        // A notice leaves by itself; an error (destructive) stays until it is
+        // dismissed, so that nobody has to read it against a clock (WCAG 2.2.1).
+        if (variant !== 'destructive') setTimeout(() => dismiss(id), TOAST_MS);
       },
     }),
     [dismiss],
@@ -145,6 +153,37 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
                 <li key={i}>{item}</li>
               ))}
             </ul>
+          )}
+          {open.opts.table && (
+            <>
+              <table className="plain-table confirm-table">
+                <thead>
+                  <tr>
+                    {open.opts.table.head.map((h, i) => (
+                      <th key={i} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {open.opts.table.rows.map((row, i) => (
+                    <tr key={i}>
+                      {row.map((cell, j) =>
+                        j === 0 ? (
+                          <th key={j} scope="row">
+                            {cell}
+                          </th>
+                        ) : (
+                          <td key={j}>{cell}</td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {open.opts.table.note && <p className="muted">{open.opts.table.note}</p>}
+            </>
           )}
           <div className="modal-actions">
             <button
@@ -227,7 +266,7 @@ export function DialogsProvider({ children, navigate }: { children: ReactNode; n
           </div>
         </Modal>
       )}
-      <section className="toasts" aria-live="polite" aria-label="notifications">
+      <section className="toasts" aria-live="polite" aria-label={t('toast.region')}>
         {toasts.map((x) => (
           <div key={x.id} className={`toast ${x.variant}`} role={x.variant === 'destructive' ? 'alert' : 'status'}>
             {x.title && <strong>{x.title}</strong>}

@@ -7,9 +7,11 @@ import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
-import { createMfaEmailChallenge, getSession, verifyMfaEmail } from '../api/contracts/session.js';
+import { createMfaEmailChallenge, getSession, patchSessionLocale, verifyMfaEmail } from '../api/contracts/session.js';
 import { loadCognito } from '../auth/session.js';
+import { takeChosenLocale } from '../i18n.js';
 import { useServices } from '../services.js';
+import { AuthFrame } from './auth-frame.js';
 
 export function SignInPane() {
   const { t, i18n } = useTranslation('auth');
@@ -21,13 +23,22 @@ export function SignInPane() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [mfaSentTo, setMfaSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(search.error === 'invitation_not_found' ? t('signIn.invitationNotFound') : null);
+  // The link's own error shows until the first submit, in the language on screen.
+  const [error, setError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState(search.error === 'invitation_not_found');
   // The sign-in library loads while the user types, not when they submit.
   useEffect(() => void loadCognito().catch(() => undefined), []);
   const [busy, setBusy] = useState(false);
 
   async function finish() {
-    const session = await api(getSession);
+    let session = await api(getSession);
+    // A language picked on these screens before signing in is the user's
+    // choice now: saved to the session (their next sign-in anywhere opens in it).
+    const chosen = takeChosenLocale();
+    if (chosen && chosen !== session.locale) {
+      await api(patchSessionLocale, { body: { locale: chosen } });
+      session = await api(getSession);
+    }
     await i18n.changeLanguage(session.locale);
     await router.invalidate();
     // An individual-only account's home is the individual area.
@@ -56,6 +67,7 @@ export function SignInPane() {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setLinkError(false);
     try {
       if (mfaSentTo) {
         await api(verifyMfaEmail, { body: { code } });
@@ -72,7 +84,7 @@ export function SignInPane() {
   }
 
   return (
-    <main className="auth-screen">
+    <AuthFrame>
       <form className="auth-card" onSubmit={onSubmit} aria-labelledby="sign-in-title" noValidate>
         <h1 id="sign-in-title">{mfaSentTo ? t('mfa.title') : t('signIn.title')}</h1>
         {mfaSentTo ? (
@@ -105,9 +117,9 @@ export function SignInPane() {
             />
           </>
         )}
-        {error && (
+        {(error ?? linkError) && (
           <p className="form-error" role="alert">
-            {error}
+            {error ?? t('signIn.invitationNotFound')}
           </p>
         )}
         <button type="submit" disabled={busy}>
@@ -115,6 +127,6 @@ export function SignInPane() {
         </button>
         {!mfaSentTo && <Link to="/auth/password-reset">{t('reset.link')}</Link>}
       </form>
-    </main>
+    </AuthFrame>
   );
 }

@@ -6,7 +6,7 @@ import { PaneMessages } from './pane-messages.js';
 import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
-import { getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
+import { featureFlag, getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
 import { scopeChain, useCommandBindings } from '../commands/bindings.js';
 import { allCommands } from '../commands/all.js';
 import { PaletteHost, togglePalette } from '../commands/palette-host.js';
@@ -67,7 +67,8 @@ function Shell({ children }: { children: ReactNode }) {
     () => ({
       navigate: (href) => void router.navigate({ href }),
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
-      flag: (name) => session?.featureFlags[name] ?? false,
+      // Until the session is read (or if it cannot be), each flag's default.
+      flag: (name) => featureFlag(session?.featureFlags, name),
       toggleTheme,
       togglePalette: () => togglePalette(scopeChain(document.activeElement)),
       grid: focusedGrid,

@@ -23,6 +23,7 @@ import { defaultsOf } from '../tables/list-search.js';
 import { type Access, accessRedirect, sessionAccess } from './access.js';
 import { REDIRECTS, SEARCH_REDIRECTS, appsToSoftware, fillParams } from './redirects.js';
 import { SEARCH_SCHEMAS } from './search-schemas.js';
+import { DelayedPendingScreen, PENDING_MIN_MS, PENDING_MS } from './pending.js';
 
 export interface AuthState {
   isSignedIn(): boolean;
@@ -141,7 +142,7 @@ export function buildRouteTree(opts: Pick<RouterOptions, 'Workspace' | 'SignIn' 
         : {}),
       component: Pane
         ? () => (
-            <PaneMessages fallback={<PendingScreen />}>
+            <PaneMessages fallback={<DelayedPendingScreen />}>
               <Pane />
             </PaneMessages>
           )
@@ -184,8 +185,8 @@ export function createAppRouter(opts: RouterOptions) {
     routeTree: buildRouteTree(opts),
     context: { ...opts.context, access: opts.context.access ?? sessionAccess(opts.context.auth) },
     ...(opts.history ? { history: opts.history } : {}),
-    defaultPendingMs: 200,
-    defaultPendingMinMs: 0,
+    defaultPendingMs: PENDING_MS,
+    defaultPendingMinMs: PENDING_MIN_MS,
     defaultPendingComponent: PendingScreen,
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFoundScreen,

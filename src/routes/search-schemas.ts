@@ -41,6 +41,10 @@ const ACCOUNT_ALERT_PAGE = listSearch({
   defaultSort: 'APP',
 });
 const required = (s: string) => z.string().min(1, s);
+// An id the URL must carry: the router reads `?requestId=42` as a number, so
+// a number counts as its digits.
+const requiredId = (s: string) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1, s).max(200));
+const DEVICE_GENRES = ['workstation', 'laptop', 'mobile', 'tablet', 'monitor', 'server', 'other'] as const;
 
 export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   // Module lists: derived from their definitions (src/api/modules), the
@@ -85,7 +89,7 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   '/contract/import-csv/$contractType': IMPORT_CSV,
   '/devices/inventory': listSearch({ sortColumns: ['NAME', 'MODEL', 'DEVICE_TAG', 'ASSET_TAG'], maxPageSize: null }).extend({
     category: zEnum(['ALL', 'IN_STOCK', 'IN_USE', 'PLACED', 'TROUBLED', 'IN_DISTRIBUTION', 'DECOMMISSIONED'], 'ALL'),
-    genres: z.array(z.enum(['workstation', 'laptop', 'mobile', 'tablet', 'monitor', 'server', 'other'])).default([]).catch([]),
+    genres: z.array(z.enum(DEVICE_GENRES)).default([]).catch([]),
     freeText: zText(),
     sortOrder: zOptionalEnum(['asc', 'desc']),
   }),
@@ -227,6 +231,26 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, z.ZodObject>> = {
   '/organization/plan/$planId/add': z.object({ parentUnitId: zText() }),
   '/fleets/add': z.object({ mainType: zText() }),
   '/it-operation-core/packages/$packageId': z.object({ patternId: zText() }),
+  // Spec 2.6 "IT device-inventory data" and 5: pageSize 1-1000, the three
+  // filters default to all. The sort columns are the task item's (spec 3), in
+  // our naming; `assigned` holds the assigned people's ids (our reading).
+  // patternId and requestId are required, non-empty: without either the
+  // router refuses the search, and the page's error screen names the missing
+  // keys ("this page's address is incomplete", screens.tsx), never a crash.
+  '/it-operation-core/device-inventory/data': listSearch({
+    directionKey: 'sortOrder',
+    sortColumns: ['DEVICE_NAME', 'DEVICE_TAG', 'MODEL', 'GENRE', 'ASSIGNED_PERSON', 'ANCHOR_DATE', 'STATUS'],
+  }).extend({
+    patternId: requiredId('patternId'),
+    requestId: requiredId('requestId'),
+    freeText: zText(),
+    deviceGenres: z.array(z.enum(DEVICE_GENRES)).default([]).catch([]),
+    assigned: zIds(),
+    reportStatus: zEnum(['all', 'completed', 'notCompleted'], 'all'),
+    hasError: zBool(false),
+    statusFilter: zEnum(['all', 'good', 'bad', 'unreported'], 'all'),
+    typeFilter: zEnum(['all', 'assigned', 'installed'], 'all'),
+  }),
   '/labor-core/packages': z.object({ operationPackageId: zText(), operationPackagePatternId: zText() }),
   '/contractor-core/packages': z.object({ operationPackageId: zText(), operationPackagePatternId: zText() }),
   '/ga-operation-core/packages': z.object({ tab: zEnum(['active', 'archive'], 'active') }),

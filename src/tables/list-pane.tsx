@@ -67,7 +67,13 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
   const pageKey = def.keys.page ?? 'pageIndex';
   const [filter, setFilter] = useState(String((filterKey && search[filterKey]) ?? ''));
 
-  const onSelection = useCallback((ids: ReadonlySet<string>) => setSelection(ids), []);
+  // The rows on screen, for the selection: a bulk action's confirm shows the
+  // selected rows' current values (the grid clears its selection with new rows).
+  const shown = useRef<{ items: readonly T[]; getRowId: (row: T) => string }>({ items: [], getRowId: def.getRowId });
+  const onSelection = useCallback(
+    (ids: ReadonlySet<string>) => setSelection(ids, shown.current.items.filter((r) => ids.has(shown.current.getRowId(r)))),
+    [],
+  );
   useEffect(() => () => setSelection([]), []);
   const setSearch = (patch: Record<string, unknown>) =>
     void navigate({ search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never, replace: true });
@@ -97,6 +103,7 @@ export function ListPane<T extends RowData>({ def }: { def: ListDef<T> }) {
     placeholderData: keepPreviousData,
   });
   const data = query.data ? def.items(query.data as never) : { items: [], count: 0 };
+  shown.current = { items: data.items, getRowId: def.getRowId };
   const pageIndex = Number(search[pageKey] ?? 0);
   const pageSize = Number(search.pageSize ?? 100);
   const pageSizes = pageSizeChoices(schema?.shape.pageSize as z.ZodType | undefined, pageSize);

@@ -190,6 +190,34 @@ describe('export: GET /v2/equipment-csv and its download', () => {
     expect(edit.slice(1).map((r) => r[0])).toEqual([b.id]);
   });
 
+  it('a bad mode, encoding or filter is 400 with the message in the caller’s language, and no link', async () => {
+    const fail = async (query: string, acc: TestAccount, headers: Record<string, string> = {}) => {
+      const res = await s.app.request(`/v2/equipment-csv?${query}`, { headers: { authorization: `Bearer ${acc.token}`, ...headers } });
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { code: string; message: string; fieldErrors: Record<string, string[]>; url?: string };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.url).toBeUndefined();
+      return body;
+    };
+    const modeJa = await fail('mode=xlsx', admin);
+    expect(modeJa.message).toBe('入力内容に誤りがあります。該当する項目を確認してください。');
+    expect(modeJa.fieldErrors).toEqual({ mode: ['次のいずれかを選択してください: view, edit-template, edit'] });
+    // The account's language wins over the browser's.
+    const modeEn = await fail('mode=xlsx', adminEn, { 'accept-language': 'ja-JP' });
+    expect(modeEn.message).toBe('Some values are not valid. Check the highlighted fields.');
+    expect(modeEn.fieldErrors).toEqual({ mode: ['Choose one of: view, edit-template, edit.'] });
+
+    expect((await fail('encoding=EUC-JP', admin)).fieldErrors).toEqual({ encoding: ['次のいずれかを選択してください: UTF-8, Shift_JIS'] });
+    expect((await fail('mode=edit&encoding=utf8', adminEn)).fieldErrors).toEqual({ encoding: ['Choose one of: UTF-8, Shift_JIS.'] });
+
+    expect((await fail('category=BROKEN', admin)).fieldErrors).toEqual({ category: ['次のいずれかを選択してください: ALL, DISPOSED, PENDING_DISPOSAL'] });
+    expect((await fail('category=BROKEN', adminEn)).fieldErrors).toEqual({ category: ['Choose one of: ALL, DISPOSED, PENDING_DISPOSAL.'] });
+    expect((await fail('equipmentTypeIdIn=DESK', adminEn)).fieldErrors).toEqual({ 'equipmentTypeIdIn.0': ['Enter a valid uuid.'] });
+    expect((await fail('equipmentTypeIdIn=DESK', admin)).fieldErrors).toEqual({ 'equipmentTypeIdIn.0': ['正しいuuidの形式で入力してください。'] });
+    // The same query with good values gives a link.
+    expect((await s.client(admin.token)(eq.csvExport!, { query: { mode: 'edit', encoding: 'Shift_JIS', category: 'DISPOSED', freeText: m } as never })).url).toMatch(/^\/v2\/exports\//);
+  });
+
   it('an expired or tampered download link is 403 in the browser’s language; another organisation’s data never leaks', async () => {
     const { url } = await s.client(admin.token)(eq.csvExport!, { query: { freeText: m } as never });
     const token = url.slice('/v2/exports/'.length);

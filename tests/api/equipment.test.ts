@@ -301,6 +301,32 @@ describe('the equipment list', () => {
     expect((await raw('/v2/equipment?orderDirection=up', adminEn)).status).toBe(400);
     expect((await raw('/v2/equipment?category=BROKEN', adminEn)).status).toBe(400);
   });
+
+  it('GET /v2/equipment-count: a filter that is not an id, or too long, is 400 with the message in the caller’s language', async () => {
+    const fail = async (query: string, acc: TestAccount) => {
+      const res = await raw(`/v2/equipment-count?${query}`, acc);
+      expect(res.status, query).toBe(400);
+      return res.json() as Promise<{ code: string; message: string; fieldErrors: Record<string, string[]> }>;
+    };
+    const typeJa = await fail('equipmentTypeIdIn=DESK', admin);
+    expect(typeJa.code).toBe('VALIDATION_ERROR');
+    expect(typeJa.message).toBe('入力内容に誤りがあります。該当する項目を確認してください。');
+    expect(typeJa.fieldErrors).toEqual({ 'equipmentTypeIdIn.0': ['正しいuuidの形式で入力してください。'] });
+    // The account's language wins over the browser's.
+    const res = await raw(`/v2/equipment-count?equipmentTypeIdIn=${crypto.randomUUID()}&equipmentTypeIdIn=DESK`, adminEn, { headers: { 'accept-language': 'ja-JP' } });
+    expect(res.status).toBe(400);
+    const typeEn = await res.json();
+    expect(typeEn.message).toBe('Some values are not valid. Check the highlighted fields.');
+    expect(typeEn.fieldErrors).toEqual({ 'equipmentTypeIdIn.1': ['Enter a valid uuid.'] });
+    expect((await fail('placementPlaceIdIn=TKY', adminEn)).fieldErrors).toEqual({ 'placementPlaceIdIn.0': ['Enter a valid uuid.'] });
+    const long = 'x'.repeat(201);
+    expect((await fail(`freeText=${long}`, admin)).fieldErrors).toEqual({ freeText: ['200文字以内で入力してください。'] });
+    expect((await fail(`freeText=${long}`, adminEn)).fieldErrors).toEqual({ freeText: ['Enter at most 200 characters.'] });
+    const many = Array.from({ length: 201 }, () => `assignedWorkerIdIn=${crypto.randomUUID()}`).join('&');
+    expect((await fail(many, adminEn)).fieldErrors).toEqual({ assignedWorkerIdIn: ['Choose at most 200 items.'] });
+    // Valid filters still count.
+    expect((await raw(`/v2/equipment-count?equipmentTypeIdIn=${crypto.randomUUID()}`, admin)).status).toBe(200);
+  });
 });
 
 describe('PATCH /v2/equipment/{id}', () => {
@@ -452,6 +478,19 @@ describe('bulk changes: POST /v2/equipment-bulk', () => {
     const bad = await apiFailure(bulk({ ids: ids3, action: 'changeStatus', values: { usageStatus: 'BROKEN' } }, en()));
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors ?? {})).toEqual(['usageStatus']);
+    // The field's own message (as a PATCH of that value gets), in the caller's language.
+    expect(bad.body.message).toBe('Some values are not valid. Check the highlighted fields.');
+    expect(bad.body.fieldErrors?.usageStatus).toEqual([`Choose one of: ${equipment.fields.usageStatus.values.join(', ')}.`]);
+    const badJa = await apiFailure(bulk({ ids: ids3, action: 'changeStatus', values: { usageStatus: 'BROKEN' } }));
+    expect(badJa.body.message).toBe('入力内容に誤りがあります。該当する項目を確認してください。');
+    expect(badJa.body.fieldErrors?.usageStatus).toEqual([`次のいずれかを選択してください: ${equipment.fields.usageStatus.values.join(', ')}`]);
+    const place = await apiFailure(bulk({ ids: ids3, action: 'assignPlace', values: { placementPlaceId: 'not-a-place' } }, en()));
+    expect(place.status).toBe(400);
+    expect(place.body.fieldErrors).toEqual({ placementPlaceId: ['The selected item does not exist.'] });
+    const placeJa = await apiFailure(bulk({ ids: ids3, action: 'assignPlace', values: { placementPlaceId: 'not-a-place' } }));
+    expect(placeJa.body.fieldErrors).toEqual({ placementPlaceId: ['選択された項目が存在しません。'] });
+    const method = await apiFailure(bulk({ ids: ids3, action: 'dispose', values: { disposalMethod: 'BURN' } }, en()));
+    expect(method.body.fieldErrors?.disposalMethod?.[0]).toMatch(/^Choose one of: RECYCLING, PHYSICAL_DESTRUCTION, VENDOR_REQUEST\.$/);
     expect((await apiFailure(bulk({ ids: [], action: 'changeStatus', values: { usageStatus: 'STORED' } }))).status).toBe(400);
     for (const row of rows) expect((await get(row.id)).usageStatus).toBe(row.usageStatus);
   });

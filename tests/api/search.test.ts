@@ -1,8 +1,10 @@
 // The palette's record search: people by name (with or without the space),
 // kana, e-mail and worker number; %, _ and \ literal; only for HR; only in
-// the caller's organisation; q validated.
+// the caller's organisation; q validated. Equipment, places, devices and
+// apps (registry entries and integrations) each only in their area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchRecords } from '../../src/api/contracts/search.js';
+import { deleteIntegration, deactivateIntegration, installApp } from '../../src/api/contracts/software.js';
 import { withScope } from '../../server/db/tenant.js';
 import { apiFailure } from '../support/api.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
@@ -199,6 +201,52 @@ describe('GET /v2/search', () => {
     const bad = await apiFailure(search(both.token, { q: 'EQ-1', exact: 'yes' as never }));
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it("finds the organisation's apps, registry entries and integrations, by name, vendor or tenant, only with IT", async () => {
+    const it1 = s.client(itOnly.token);
+    const slack = await it1(installApp, { body: { appId: 'slack', tenantName: 'acme-search' } });
+    const sub = (await it1(installApp, { body: { appId: 'slack', tenantName: 'acme-sub', parentAppIntegrationId: slack.appIntegrationId } })).appIntegrationId;
+    const zoom = (await it1(installApp, { body: { appId: 'zoom', tenantName: 'zoom-old' } })).appIntegrationId;
+    await it1(deactivateIntegration, { params: { id: zoom } });
+    const gone = (await it1(installApp, { body: { appId: 'notion', tenantName: 'acme-gone' } })).appIntegrationId;
+    await it1(deleteIntegration, { params: { id: gone } });
+    const yayoi = await withScope(s.db, { orgId }, async (tx) =>
+      (
+        await tx
+          .insertInto('software' as never)
+          .values({ org_id: orgId, name: '弥生会計 24', software_type: 'INSTALLED', vendor_name: '弥生株式会社' } as never)
+          .returning('id' as never)
+          .executeTakeFirstOrThrow()
+      ) as unknown as { id: string },
+    );
+    const apps = async (token: string, q: string) => (await search(token, { q })).results.find((r) => r.type === 'app')?.items ?? null;
+
+    // By name: the registry entry first (what the organisation has), then its integrations, each with its page.
+    expect(await apps(itOnly.token, 'slack')).toEqual([
+      { id: slack.softwareId, title: 'Slack', subtitle: 'SaaS · Slack Technologies', href: `/software/${slack.softwareId}/detail` },
+      { id: slack.appIntegrationId, title: 'Slack', subtitle: '連携 · acme-search', href: `/app-integrations/${slack.appIntegrationId}/overview` },
+      // A subordinate integration has no overview: it opens on its users.
+      { id: sub, title: 'Slack', subtitle: '連携 · acme-sub', href: `/app-integrations/${sub}/users` },
+    ]);
+    // Installed software by part of its name or its vendor; an integration by its tenant.
+    expect((await apps(itOnly.token, '弥生'))?.map((h) => [h.id, h.subtitle])).toEqual([[yayoi.id, 'インストール型 · 弥生株式会社']]);
+    expect((await apps(itOnly.token, 'ACME-SEARCH'))?.map((h) => h.id)).toEqual([slack.appIntegrationId]);
+    // A deactivated integration says so; a deleted one is gone.
+    expect((await apps(itOnly.token, 'zoom-old'))?.map((h) => [h.id, h.subtitle])).toEqual([[zoom, '連携 · zoom-old · 停止']]);
+    expect(await apps(itOnly.token, 'acme-gone')).toEqual([]);
+    // The words are in the caller's language.
+    const en = await s.createAccount({ orgId, areas: ['IT'], locale: 'en-US' });
+    expect((await apps(en.token, 'acme-search'))?.map((h) => h.subtitle)).toEqual(['Integration · acme-search']);
+    // Without IT: no apps at all (not an empty list), even when asked for.
+    expect(await apps(hr.token, 'slack')).toBeNull();
+    expect(await search(hr.token, { q: 'slack', types: 'app' })).toEqual({ results: [] });
+    // Another organisation's IT does not see them; the scanner (exact) does not search apps.
+    const theirs = await s.createAccount({ orgId: await s.createOrg(), areas: ['IT'] });
+    expect(await apps(theirs.token, 'slack')).toEqual([]);
+    expect((await search(itOnly.token, { q: 'Slack', exact: 'true' })).results.map((r) => r.type)).toEqual(['device']);
+    // Login IDs have no table yet: asking for them gives no entry.
+    expect(await search(itOnly.token, { q: 'slack', types: 'loginId' })).toEqual({ results: [] });
   });
 
   it('answers 401 without a token', async () => {

@@ -2,12 +2,13 @@
 // palette, filter it, export it for editing, change the file (one bad cell,
 // one good change), import it, see the error, fix it, import again (Next
 // from the preview runs the import), and see the change in the list and in
-// the record's history.
+// the record's history. After sign-in the first test uses only keys: no
+// focus() or click() (the OS file dialog is Playwright's file chooser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { parse, toCsv } from '../support/csv.js';
-import { chooseFile, expectAccessible, signIn, test } from './support.js';
+import { callApi, chooseFile, expectAccessible, runFromPalette, signIn, test } from './support.js';
 
 const BOM = '\uFEFF';
 
@@ -73,10 +74,12 @@ test('filter, export, edit, import with an error, fix, import: the change is in 
   fs.mkdirSync(info.outputDir, { recursive: true });
   fs.writeFileSync(edited, BOM + toCsv([header, ...rows]));
 
-  // Import: Shift+I from the list opens the wizard.
-  await grid.focus();
+  // Import: Shift+I from the list opens the wizard. The palette gave the
+  // focus back to the rows.
+  await expect(grid).toBeFocused();
   await page.keyboard.press('Shift+I');
   await expect(page).toHaveURL(/\/equipment\/import-csv/);
+  // o opens the file chooser.
   await chooseFile(page, edited);
   await expect(page).toHaveURL(/#preview-file/);
   await expect(page.getByText('エラーのある行 1 行')).toBeVisible();
@@ -88,43 +91,29 @@ test('filter, export, edit, import with an error, fix, import: the change is in 
   await expect(summary).toContainText(`${rows.length.toLocaleString('ja-JP')} 行`);
   await expect(summary).toContainText(cells);
   await expectAccessible(page);
-  // Only the error rows, then back to upload.
-  await page.getByLabel('エラーのある行だけ表示').focus();
-  await page.keyboard.press('Space');
+  // Only the error rows (e), then back to upload (b).
+  await page.keyboard.press('e');
   await expect(page).toHaveURL(/filterError=true/);
+  await expect(page.getByLabel('エラーのある行だけ表示')).toBeChecked();
   await expect(page.locator('.csv-preview tbody tr')).toHaveCount(1);
   // One row shown, still the whole file counted.
   await expect(summary).toContainText(cells);
   // The row's tooltip names its cell's error by column.
   await expect(page.locator('.csv-preview tbody th[scope="row"]')).toHaveAttribute('title', /^利用状況: .+/);
-  await page.getByRole('button', { name: '戻る' }).focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('b');
   await expect(page).toHaveURL(/#upload-file/);
 
   // Fix the bad cell and import again.
   bad[usage] = '保管中';
   fs.writeFileSync(edited, BOM + toCsv([header, ...rows]));
-  // The wizard's own key: o opens the file picker (the click it makes is
-  // seen here and held back; the file then goes in as before).
-  await page.locator('.csv-wizard').focus();
-  await expect(page.locator('.csv-wizard')).toBeFocused();
-  await page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('.csv-wizard input[type="file"]')!;
-    input.addEventListener('click', (e) => {
-      e.preventDefault();
-      document.body.dataset.pickerOpened = 'yes';
-    }, { once: true });
-  });
-  await page.keyboard.press('o');
-  await expect(page.locator('body')).toHaveAttribute('data-picker-opened', 'yes');
   await chooseFile(page, edited);
   await expect(page).toHaveURL(/#preview-file/);
   await expect(page.getByText('エラーのある行 0 行')).toBeVisible();
   await expect(page.getByText(/更新 [12]/)).toBeVisible();
-  // Next from the preview imports: the import step, then the completion dialog.
-  const next = page.getByRole('button', { name: '次へ' });
-  await next.focus();
-  await page.keyboard.press('Enter');
+  // Next from the preview (Ctrl+Enter) imports: the import step, then the
+  // completion dialog.
+  await expect(page.getByRole('button', { name: '次へ' })).toBeEnabled();
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(/#import-data/);
   await expect(page.getByRole('button', { name: '取り込む' })).toHaveCount(0);
   const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
@@ -133,9 +122,8 @@ test('filter, export, edit, import with an error, fix, import: the change is in 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/equipment$/);
 
-  // The change is in the list…
-  await expect(grid).toBeVisible();
-  await grid.focus();
+  // The change is in the list (the rows have the focus again)…
+  await expect(grid).toBeFocused();
   await page.keyboard.press('/');
   await page.keyboard.type(changedModel);
   await expect(grid.locator('.grid-body [role="row"]')).toHaveCount(1);
@@ -175,8 +163,7 @@ test('an import that fails shows its error summary; Back returns to the preview,
       body: JSON.stringify({ code: 'VALIDATION_ERROR', message: 'ファイルにエラーがあります。', fieldErrors: { uploadedFileKey: ['参照先が見つかりません。'] } }),
     });
   });
-  await page.getByRole('button', { name: '次へ' }).focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(/#import-data/);
   const summary = page.getByRole('alert').filter({ hasText: '取り込めませんでした' });
   await expect(summary).toBeVisible();
@@ -185,11 +172,9 @@ test('an import that fails shows its error summary; Back returns to the preview,
   await expect(summary).toContainText('何も変更されていません。');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page);
-  // The wizard kept the focus; Tab reaches Back.
+  // The wizard kept the focus: b goes back.
   await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
-  const back = page.getByRole('button', { name: '戻る' });
-  await back.focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('b');
   await expect(page).toHaveURL(/#preview-file/);
   await expect(summary).toHaveCount(0);
   // The browser's Back to #import-data, no import under way (as a reload or
@@ -198,13 +183,13 @@ test('an import that fails shows its error summary; Back returns to the preview,
   await expect(page).toHaveURL(/#preview-file/);
   expect(failed).toBe(1);
   await expect(page.getByText('エラーのある行 0 行')).toBeVisible();
-  await page.getByRole('button', { name: '次へ' }).focus();
-  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: '次へ' })).toBeEnabled();
+  await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('dialog', { name: '取り込みが完了しました' })).toContainText('追加 1 件');
   expect(failed).toBe(2);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/equipment$/);
-  await page.getByRole('grid', { name: '備品' }).focus();
+  await expect(page.getByRole('grid', { name: '備品' })).toBeFocused();
   await page.keyboard.press('/');
   await page.keyboard.type(marker);
   await expect(page.locator('.grid-foot')).toContainText('1 件');
@@ -223,8 +208,7 @@ test('a large file imports in the background: the progress survives a reload, th
   await expect(page.getByText(`追加 ${rows.toLocaleString('ja-JP')}`)).toBeVisible();
   // Next from the preview starts the import: a background job, its progress
   // on the import step.
-  await page.getByRole('button', { name: '次へ' }).focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Enter');
   // The job is in the URL: a reload keeps following it.
   await expect(page).toHaveURL(/processingState=/);
   await expect(page).toHaveURL(/#import-data$/);
@@ -234,16 +218,145 @@ test('a large file imports in the background: the progress survives a reload, th
   await expectAccessible(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/equipment$/);
-  await page.getByRole('grid', { name: '備品' }).focus();
+  await expect(page.getByRole('grid', { name: '備品' })).toBeFocused();
   await page.keyboard.press('/');
   await page.keyboard.type(marker);
   await expect(page.locator('.grid-foot')).toContainText(`${rows.toLocaleString('ja-JP')} 件`);
+});
+
+const PRESIGN = (url: URL) => url.pathname === '/v2/s3/presigned-url/import-csv';
+const IMPORT = '**/v2/equipment-csv';
+/** Answers the dry runs (or the real imports) of the equipment import with
+ * `answer`; every other call goes through. */
+const answerImport = (page: Page, dryrun: boolean, answer: Parameters<Route['fulfill']>[0]) =>
+  page.route(IMPORT, (route) => {
+    const body = route.request().postDataJSON() as { dryrun?: boolean } | null;
+    return route.request().method() === 'POST' && body?.dryrun === dryrun ? route.fulfill(answer) : route.fallback();
+  });
+// An answer with no data: a 204, an empty 200, a JSON null.
+const NO_DATA = [
+  { status: 204 },
+  { status: 200, contentType: 'application/json', body: '' },
+  { status: 200, contentType: 'application/json', body: 'null' },
+];
+
+test('the wizard says when the presigned URL fails and when the dry run or the import returns no data', async ({ page }, info) => {
+  await signIn(page);
+  await page.goto('/equipment/import-csv');
+  const file = path.join(info.outputDir, 'equipment-messages.csv');
+  fs.mkdirSync(info.outputDir, { recursive: true });
+  fs.writeFileSync(file, BOM + ['備品名,利用状況', `messages-${Date.now() % 100000},保管中`].join('\r\n') + '\r\n');
+  const alert = page.getByRole('alert');
+
+  // The presigned URL cannot be fetched: the network fails, then the server
+  // answers an error (its message follows). Nothing is uploaded.
+  await page.route(PRESIGN, (route) => route.abort());
+  await chooseFile(page, file);
+  await expect(alert).toHaveText('署名付き URL の取得に失敗しました');
+  await page.unroute(PRESIGN);
+  await page.route(PRESIGN, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'ストレージに接続できません。' }) }),
+  );
+  await chooseFile(page, file);
+  await expect(alert).toHaveText('署名付き URL の取得に失敗しました: ストレージに接続できません。');
+  await expect(page).not.toHaveURL(/uploadedFileKey/);
+  await page.unroute(PRESIGN);
+
+  // The dry run answers no data: the preview says so, Next stays off.
+  for (const answer of NO_DATA) {
+    await answerImport(page, true, answer);
+    await chooseFile(page, file);
+    await expect(page).toHaveURL(/#preview-file/);
+    await expect(alert, `dry run: ${JSON.stringify(answer)}`).toHaveText('API からデータが返されませんでした');
+    await expect(page.getByRole('list', { name: '確認結果' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '次へ' })).toBeDisabled();
+    await page.keyboard.press('b');
+    await expect(page).toHaveURL(/#upload-file/);
+    await page.unroute(IMPORT);
+  }
+
+  // The real import answers no data: its error summary says so, nothing is
+  // said to be done; Back, and the next answer.
+  await chooseFile(page, file);
+  await expect(page.getByText('エラーのある行 0 行')).toBeVisible();
+  for (const answer of NO_DATA) {
+    await answerImport(page, false, answer);
+    await expect(page.getByRole('button', { name: '次へ' })).toBeEnabled();
+    await page.keyboard.press('Control+Enter');
+    await expect(page).toHaveURL(/#import-data/);
+    const failure = alert.filter({ hasText: '取り込めませんでした' });
+    await expect(failure, `import: ${JSON.stringify(answer)}`).toContainText('API からデータが返されませんでした');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.keyboard.press('b');
+    await expect(page).toHaveURL(/#preview-file/);
+    await page.unroute(IMPORT);
+  }
+});
+
+test('in English the wizard says the spec\'s words: "Failed to get presigned URL", "No data returned from API"', async ({ page }, info) => {
+  await signIn(page);
+  const file = path.join(info.outputDir, 'equipment-messages-en.csv');
+  fs.mkdirSync(info.outputDir, { recursive: true });
+  fs.writeFileSync(file, BOM + ['Equipment,Usage status', `messages-en-${Date.now() % 100000},Stored`].join('\r\n') + '\r\n');
+  // The language is the session's: back to Japanese afterwards, whatever happens.
+  await page.keyboard.press('Control+Meta+l');
+  try {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.goto('/equipment/import-csv');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Equipment / Import CSV');
+    await page.route(PRESIGN, (route) => route.abort());
+    await chooseFile(page, file);
+    await expect(page.getByRole('alert')).toHaveText('Failed to get presigned URL');
+    await page.unroute(PRESIGN);
+    await answerImport(page, true, { status: 204 });
+    await chooseFile(page, file);
+    await expect(page.getByRole('alert')).toHaveText('No data returned from API');
+  } finally {
+    await callApi(page, 'PATCH', '/v2/session/locale', { locale: 'ja-JP' });
+  }
+});
+
+test('the preview cuts cell text over 10 characters at 120 px, the whole text in its tooltip', async ({ page }, info) => {
+  await signIn(page);
+  await page.goto('/equipment/import-csv');
+  const long = `長い名前の備品 ${'とても'.repeat(8)}${Date.now() % 100000}`;
+  const ten = 'MODEL-0010';
+  const eleven = 'MODEL-00011';
+  const file = path.join(info.outputDir, 'equipment-long.csv');
+  fs.mkdirSync(info.outputDir, { recursive: true });
+  fs.writeFileSync(file, BOM + ['備品名,型番,利用状況', `${long},${ten},保管中`, `短い名前,${eleven},保管中`].join('\r\n') + '\r\n');
+  await chooseFile(page, file);
+  await expect(page.getByText('エラーのある行 0 行')).toBeVisible();
+  const cell = (text: string) => page.locator('.csv-preview td').filter({ hasText: new RegExp(`^${text}$`) });
+
+  // The long text: cut at 120 px with an ellipsis, the whole of it the cell's tooltip.
+  await expect(cell(long)).toHaveAttribute('title', long);
+  const cut = cell(long).locator('.truncate');
+  const shown = await cut.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { width: el.getBoundingClientRect().width, maxWidth: style.maxWidth, textOverflow: style.textOverflow, overflow: style.overflow, cut: el.scrollWidth > el.clientWidth };
+  });
+  expect(shown.width).toBeGreaterThan(0);
+  expect(shown.width).toBeLessThanOrEqual(120);
+  expect(shown).toMatchObject({ maxWidth: '120px', textOverflow: 'ellipsis', overflow: 'hidden', cut: true });
+  // 11 characters: over 10, so it has the tooltip too; 10 are shown whole, without one.
+  await expect(cell(eleven)).toHaveAttribute('title', eleven);
+  await expect(cell(eleven).locator('.truncate')).toHaveCount(1);
+  await expect(cell(ten)).not.toHaveAttribute('title', /./);
+  await expect(cell(ten).locator('.truncate')).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('the upload step refuses another type and a 10 MB file, and ignores a drop of several files', async ({ page }, info) => {
   await signIn(page);
   await page.goto('/equipment/import-csv');
   await expectAccessible(page);
+  // The upload step's downloads work here too: the template, from the palette.
+  await expect(page.getByRole('button', { name: 'CSV テンプレートをダウンロード' })).toBeEnabled();
+  const template = page.waitForEvent('download');
+  await runFromPalette(page, 'CSV テンプレート', 'CSV テンプレートをダウンロード');
+  expect((await template).suggestedFilename()).toMatch(/^template-equipment-export-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
   fs.mkdirSync(info.outputDir, { recursive: true });
   const xlsx = path.join(info.outputDir, 'list.xlsx');
   fs.writeFileSync(xlsx, 'not a csv');
@@ -261,7 +374,7 @@ test('the upload step refuses another type and a 10 MB file, and ignores a drop 
     data.items.add(new File(['備品名\nb\n'], 'b.csv', { type: 'text/csv' }));
     document.querySelector('.dropzone')!.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('.csv-wizard').getByRole('status')).toHaveCount(0);
   await expect(page).not.toHaveURL(/uploadedFileKey/);
 });
 
@@ -285,8 +398,10 @@ test('bulk: select rows with x, change their status after a confirm listing the 
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: '廃棄する' });
   await expect(confirm).toContainText('選択した 2 行を次のように変更します');
-  await expect(confirm).toContainText('廃棄方法: リサイクル');
-  await expect(confirm).toContainText('利用状況: 廃棄済み');
+  // Each row with its current value → the new one (tests/e2e/equipment-bulk.spec.ts reads the whole table).
+  await expect(confirm.getByRole('row')).toHaveCount(3);
+  await expect(confirm.getByRole('cell', { name: /→ リサイクル$/ })).toHaveCount(2);
+  await expect(confirm.getByRole('cell', { name: /→ 廃棄済み$/ })).toHaveCount(2);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: '2 行を変更しました。' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(`廃棄済み ${before + 2}`) })).toBeVisible();

@@ -8,7 +8,7 @@
 // answer 500. The error screen, which a page failing to load shows, is
 // checked with a real failure (its code chunk cannot be fetched).
 import { expect, type Page } from '@playwright/test';
-import { expectAccessible, openPalette, signIn, test } from './support.js';
+import { demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const ERROR_TITLE = 'エラーが発生しました';
 const ERROR_BODY = '予期しないエラーが発生しました。';
@@ -230,4 +230,48 @@ test('a 403 for an operator with no accessible area: the no-accessible message, 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/settings\/mfa$/);
+});
+
+test('a 401 from the API signs out and goes to sign-in, which leads back to the page', async ({ page }) => {
+  await toRolesFromHome(page);
+  await expect(page.getByRole('grid', { name: 'ロール' })).toBeFocused();
+  // The token is no longer accepted (revoked, the pool rotated its keys): the
+  // roles list answers 401 the next time it asks.
+  await page.route(
+    (url) => url.pathname === '/v2/settings/roles',
+    (route) => route.fulfill({ status: 401, json: { code: 'UNAUTHENTICATED', message: '認証が必要です。' } }),
+  );
+  await refilter(page, 'a');
+  await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=%2Fsettings%2Fpermission-and-roles%2Froles/);
+  await expect(page.getByRole('heading', { name: '台帳にサインイン' })).toBeVisible();
+  // Signed out in this browser: the stored session is gone, no error dialog.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.')))).toEqual([]);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Signing in again lands on the page it was on.
+  await page.unrouteAll();
+  const { email, password } = demo('admin');
+  await expect(page.getByLabel('メールアドレス')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles/);
+  await expect(page.getByRole('grid', { name: 'ロール' })).toBeVisible();
+});
+
+test('a start that fails says to reload the page, in both languages', async ({ page }) => {
+  // The identity pool's settings, the first thing the start asks for, cannot be had.
+  await page.route(
+    (url) => url.pathname === '/v2/auth/config',
+    (route) => route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'Service unavailable' } }),
+  );
+  await page.goto('/auth/sign-in');
+  await expect(page.locator('#root')).toHaveText(
+    'Failed to initialize application. Please reload the page. / アプリケーションの初期化に失敗しました。ページを再読み込みしてください。',
+  );
+  // Reloading once the service is back starts the console.
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '台帳にサインイン' })).toBeVisible();
 });

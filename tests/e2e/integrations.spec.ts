@@ -101,6 +101,23 @@ test('connect a tenant over SCIM, refresh from the palette, read the accounts by
   await expectAccessible(page);
 });
 
+test('the users page without a category: ALL for a subordinate integration, FOLLOWING for its parent (spec 2.1)', async ({ page }) => {
+  await signIn(page);
+  const { appIntegrationId: parent } = await callApi<{ appIntegrationId: string }>(page, 'POST', '/v2/app-integrations', { appId: 'notion', tenantName: `${tenant}-p` });
+  const { appIntegrationId: sub } = await callApi<{ appIntegrationId: string }>(page, 'POST', '/v2/app-integrations', {
+    appId: 'notion',
+    tenantName: `${tenant}-s`,
+    parentAppIntegrationId: parent,
+  });
+  const categories = page.getByRole('group', { name: 'アカウントの区分' });
+  await page.goto(`/app-integrations/${sub}/users`);
+  await expect(page).toHaveURL(new RegExp(`/app-integrations/${sub}/users\\?category=ALL$`));
+  await expect(categories.locator('[aria-current]')).toHaveText(/^すべて/);
+  await page.goto(`/app-integrations/${parent}/users`);
+  await expect(page).toHaveURL(new RegExp(`/app-integrations/${parent}/users\\?category=FOLLOWING$`));
+  await expect(categories.locator('[aria-current]')).toHaveText(/^要対応/);
+});
+
 test('deactivate and reactivate an integration from the palette, with a confirm', async ({ page }) => {
   await signIn(page);
   const { appIntegrationId: id } = await callApi<{ appIntegrationId: string }>(page, 'POST', '/v2/app-integrations', { appId: 'miro', tenantName: `${tenant}-b` });

@@ -2,7 +2,7 @@
 // Japanese and English names, `g` jumps move between modules, Ctrl+Cmd+L
 // switches the language and the choice survives a reload.
 import { expect } from '@playwright/test';
-import { expectAccessible, signIn, test } from './support.js';
+import { expectAccessible, openPalette, signIn, test } from './support.js';
 
 test('Ctrl+K finds a page by its Japanese and its English name; Enter goes there', async ({ page }) => {
   await signIn(page);
@@ -130,6 +130,34 @@ test('a person found by name in the palette opens in the side pane', async ({ pa
   await expect(side.getByRole('heading', { level: 1 })).toContainText('山田 花子');
   await expect(side.locator('.tabbar [aria-current="page"]')).toHaveText('個人情報');
   await expect(page).toHaveURL(/\/settings\/permission-and-roles\/roles$/);
+  await page.keyboard.press('Alt+Shift+W');
+  await expect(side).toBeHidden();
+});
+
+test('an app found by name in the palette, its integration or its registry entry, opens in the side pane', async ({ page }) => {
+  await signIn(page);
+  const side = page.getByRole('complementary', { name: 'サイドペイン' });
+  // The demo's Zoom: a registry entry and one integration, listed under アプリ.
+  const pick = async (subtitle: string) => {
+    await openPalette(page);
+    await page.keyboard.type('Zoom');
+    await expect(page.getByRole('option', { name: 'アプリ' })).toBeVisible();
+    const hit = page.getByRole('option', { name: `Zoom ${subtitle}` });
+    await expect(hit).toBeVisible();
+    // Down to the hit, by keyboard (commands may rank above it).
+    for (let i = 0; i < 20 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+    await expect(hit).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+  };
+  await pick('連携 · daicho-demo.zoom.us');
+  await expect(side.getByRole('heading', { level: 1 })).toContainText('Zoom');
+  await expect(side.getByText('daicho-demo.zoom.us')).toBeVisible();
+  await expect(side.locator('.tabbar [aria-current="page"]')).toHaveText('概要');
+  await expect(page).toHaveURL(/\/software\/registry$/);
+
+  await pick('SaaS · Zoom Communications');
+  await expect(side.getByRole('heading', { level: 1 })).toContainText('Zoom');
+  await expect(side.locator('.tabbar [aria-current="page"]')).toHaveText('詳細');
   await page.keyboard.press('Alt+Shift+W');
   await expect(side).toBeHidden();
 });

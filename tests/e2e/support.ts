@@ -86,15 +86,26 @@ export async function callApi<T>(page: Page, method: string, url: string, body?:
 }
 
 /**
- * The CSV wizard's file picker by keyboard: the picker input takes the focus
- * (Tab reaches it; `o` opens it), and the file goes in as the OS dialog would
- * give it. Headless Chromium's own file dialog is not driven here: its
- * interception from a key press proved flaky, and it is the browser's part.
+ * The CSV wizard's file picker by keyboard: with the focus in the wizard,
+ * `o` (its command) opens the browser's file chooser, and the file goes in
+ * as the OS dialog would give it: Playwright's file chooser stands in for
+ * the OS's, which is not the page's part.
  */
 export async function chooseFile(page: Page, file: string) {
   await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
-  const input = page.locator('input[type="file"]');
-  await input.focus();
-  await expect(input).toBeFocused();
-  await input.setInputFiles(file);
+  await interceptFileChoosers(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('o');
+  await (await chooser).setFiles(file);
+}
+
+const intercepting = new WeakSet<Page>();
+/** Has the browser hand its file choosers to the test from now on. The
+ * interception is switched on by the first listener, asynchronously: a round
+ * trip to the page makes sure it is on before the key that opens a chooser. */
+async function interceptFileChoosers(page: Page) {
+  if (intercepting.has(page)) return;
+  intercepting.add(page);
+  page.on('filechooser', () => undefined);
+  await page.evaluate(() => 0);
 }

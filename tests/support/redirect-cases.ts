@@ -1,34 +1,53 @@
 // Spec 2.1's redirects as examples (from → where the user lands), shared by
-// the router unit test and the browser test that walks them signed in.
-export const REDIRECT_CASES: readonly (readonly [string, string])[] = [
+// the router unit test and the browser test that walks them signed in. The
+// spec writes section roots with a trailing slash (/settings/): both forms.
+// A third element says the landing page is the not-found page.
+export const REDIRECT_CASES: readonly (readonly [from: string, to: string, lands?: 'not-found'])[] = [
   ['/', '/software/registry'],
   ['/apps', '/software/registry'],
+  ['/apps/', '/software/registry'],
   ['/apps/integrations', '/software/registry'],
   ['/software/integrations', '/software/registry'],
   ['/settings', '/settings/persons/staff'],
+  ['/settings/', '/settings/persons/staff'],
   ['/settings/persons', '/settings/persons/staff'],
+  ['/settings/persons/', '/settings/persons/staff'],
   ['/settings/permission-and-roles', '/settings/permission-and-roles/roles'],
+  ['/settings/permission-and-roles/', '/settings/permission-and-roles/roles'],
   ['/equipment/settings', '/equipment/settings/equipment-types'],
   ['/people/settings', '/people/settings/employment-types'],
   ['/organization', '/organization/chart'],
+  ['/organization/', '/organization/chart'],
   ['/organization/rule-policy', '/organization/chart'],
   ['/organization/cost', '/organization/chart'],
   ['/organization/alert', '/organization/chart'],
   ['/it-operation-core', '/it-operation-core/packages'],
+  ['/it-operation-core/', '/it-operation-core/packages'],
   ['/public-ids', '/public-ids/registry'],
+  ['/public-ids/', '/public-ids/registry'],
+  ['/public-ids/settings', '/public-ids/registry'],
+  ['/public-ids/rules-and-policies', '/public-ids/registry'],
+  ['/public-ids/operation-activity', '/public-ids/registry'],
   ['/public-ids/members', '/public-ids/registry'],
+  ['/public-ids/alerts', '/public-ids/registry'],
   ['/public-ids/abc-123', '/public-ids/abc-123/details'],
   ['/time-and-attendance', '/time-and-attendance/summary/daily-place'],
+  ['/time-and-attendance/', '/time-and-attendance/summary/daily-place'],
   ['/time-and-attendance/summary', '/time-and-attendance/summary/daily-place'],
   ['/person/p-1', '/person/p-1/personal-information'],
   ['/alumni/p-2', '/alumni/p-2/personal-information'],
   ['/id-managements/group-id/g-1', '/id-managements/group-id/g-1/members'],
   ['/software/alerts', '/software/alerts/shadow-it/apps'],
+  ['/apps/alerts', '/software/alerts/shadow-it/apps'],
   ['/software/alerts/shadow-it', '/software/alerts/shadow-it/apps'],
   ['/it-operation-core/operation-instances/i-9', '/it-operation-core/operation-instances/i-9/detail'],
   // Query strings: the apps area keeps them; organisation history keeps baseDate only.
   ['/apps/alerts/no-worker?page=2&sortOrder=desc', '/software/alerts/no-worker?page=2&sortOrder=desc'],
   ['/apps/marketplace?text=slack', '/software/marketplace?text=slack'],
+  ['/apps?status=INSTALLED', '/software/registry?status=INSTALLED'],
+  // The apps catch-all: any path under /apps moves to /software, even one
+  // that is no page there (the not-found page then says so, under /software).
+  ['/apps/no-such-page/x?y=1', '/software/no-such-page/x?y=1', 'not-found'],
   ['/organization/history?baseDate=2024-04-01&x=1', '/organization/chart?baseDate=2024-04-01'],
   ['/organization/history', '/organization/chart'],
 ];

@@ -9,6 +9,7 @@ import { globalCommands, JUMPS } from '../../src/commands/global.commands.js';
 import { allCommands } from '../../src/commands/all.js';
 import { type CommandContext, keyConflicts, keysOf, lazyActions, runCommand } from '../../src/commands/registry.js';
 import { STATIC_PAGES } from '../../src/routes/catalogue.js';
+import { featureFlag } from '../../src/api/contracts/session.js';
 
 // Every namespace of both languages, as the console loads them.
 const resources: Record<string, Record<string, unknown>> = {};
@@ -83,6 +84,16 @@ describe('NewFeature', () => {
     expect(route.when!(ctx({ NewFeature: false }, ['GA']))).toBe(false);
     expect(route.when!(ctx({ NewFeature: true }, ['IT']))).toBe(false);
   });
+
+  it('is on by default: while the session loads, if it cannot be read, or if it names no flags', () => {
+    const route = globalCommands().find((c) => c.id === 'route:/equipment')!;
+    // The console's flag reading (workspace.tsx): the session's value, else the default.
+    const ctx = (flags: Record<string, boolean> | null | undefined) => ({ flag: (n: string) => featureFlag(flags, n), can: () => true }) as never;
+    for (const flags of [null, undefined, {}]) expect(route.when!(ctx(flags)), JSON.stringify(flags)).toBe(true);
+    // An organisation that turned it off keeps it off; a flag nobody defined is off.
+    expect(route.when!(ctx({ NewFeature: false }))).toBe(false);
+    expect(featureFlag(null, 'NoSuchFlag')).toBe(false);
+  });
 });
 
 describe('command bodies loaded on first run (lazyActions)', () => {
@@ -128,5 +139,32 @@ describe('command bodies loaded on first run (lazyActions)', () => {
     await exp.run(ctx as never);
     expect(requests).toEqual([{ id: 'equipment.csvExport', query: { freeText: 'GA-0001', mode: 'view', encoding: 'UTF-8' } }]);
     expect(downloads).toEqual(['equipment-export.csv']);
+  });
+
+  it('reaches every export the API offers from a command: view and edit in UTF-8 and Shift_JIS, and the template', async () => {
+    const offered: string[] = [];
+    const ctx = {
+      path: () => '/equipment',
+      search: () => ({}),
+      api: async (_contract: unknown, input: { query: { mode: string; encoding: string } }) => {
+        offered.push(`${input.query.mode} ${input.query.encoding}`);
+        return { url: '/files/x.csv', filename: 'x.csv' };
+      },
+      download: () => {},
+      dialogs: { toast: () => {} },
+      t: (k: string) => k,
+    };
+    const exports = allCommands().filter((c) => /^equipment\.export/.test(c.id));
+    for (const c of exports) await c.run(ctx as never);
+    expect(Object.fromEntries(exports.map((c, i) => [c.id, offered[i]]))).toEqual({
+      'equipment.export': 'view UTF-8',
+      'equipment.exportViewSjis': 'view Shift_JIS',
+      'equipment.exportEdit': 'edit UTF-8',
+      'equipment.exportSjis': 'edit Shift_JIS',
+      'equipment.exportTemplate': 'edit-template UTF-8',
+    });
+    // In the palette under their titles in both languages.
+    expect(lookup('ja-JP', 'commands:module.exportViewSjis')).toBe('CSV をエクスポート（Shift_JIS）');
+    expect(lookup('en-US', 'commands:module.exportViewSjis')).toBe('Export CSV (Shift_JIS)');
   });
 });

@@ -42,6 +42,43 @@ describe('list search schemas', () => {
     expect(parse('/person/add/$workerType/completed', { addedPersonGivenName: '花子', addedPersonID: 'p1' })).toMatchObject({ addedPersonID: 'p1' });
   });
 
+  it('the IT device-inventory data page: required pattern and request, bounded page size, filters defaulting to all (spec 2.6, 5)', () => {
+    const path = '/it-operation-core/device-inventory/data';
+    expect(defaultsOf(SEARCH_SCHEMAS[path]!)).toEqual({
+      pageIndex: 0,
+      pageSize: 100,
+      sortOrder: 'asc',
+      deviceGenres: [],
+      assigned: [],
+      reportStatus: 'all',
+      hasError: false,
+      statusFilter: 'all',
+      typeFilter: 'all',
+    });
+    const ids = { patternId: 'pt-1', requestId: 'rq-1' };
+    expect(parse(path, { ...ids, pageSize: 1000, reportStatus: 'notCompleted', statusFilter: 'unreported', typeFilter: 'installed', deviceGenres: ['laptop'] })).toMatchObject({
+      ...ids,
+      pageSize: 1000,
+      reportStatus: 'notCompleted',
+      statusFilter: 'unreported',
+      typeFilter: 'installed',
+      deviceGenres: ['laptop'],
+    });
+    expect(parse(path, { ...ids, pageSize: 1001, reportStatus: 'done', statusFilter: 'GOOD', typeFilter: 'leased', deviceGenres: ['toaster'] })).toMatchObject({
+      pageSize: 100,
+      reportStatus: 'all',
+      statusFilter: 'all',
+      typeFilter: 'all',
+      deviceGenres: [],
+    });
+    expect(parse(path, { ...ids, pageSize: 0 })).toMatchObject({ pageSize: 100 });
+    // Both ids are required and non-empty; a numeric id (as the router reads `?requestId=42`) counts.
+    expect(() => parse(path, { patternId: 'pt-1' })).toThrow();
+    expect(() => parse(path, { requestId: 'rq-1' })).toThrow();
+    expect(() => parse(path, { patternId: '', requestId: 'rq-1' })).toThrow();
+    expect(parse(path, { patternId: 7, requestId: 42 })).toMatchObject({ patternId: '7', requestId: '42' });
+  });
+
   it('bounds page size to 1000 where the spec bounds it, and not elsewhere', () => {
     expect(listSearch().parse({ pageSize: 1001 })).toMatchObject({ pageSize: 100 });
     expect(listSearch({ maxPageSize: null }).parse({ pageSize: 1001 })).toMatchObject({ pageSize: 1001 });

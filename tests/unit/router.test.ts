@@ -11,6 +11,12 @@ import { type Access, accessRedirect, sessionAccess } from '../../src/routes/acc
 import { createAppRouter } from '../../src/routes/router.js';
 import { SEARCH_SCHEMAS } from '../../src/routes/search-schemas.js';
 import { pageSizeChoices } from '../../src/tables/list-pane.js';
+import { refusedSearchKeys } from '../../src/panes/screens.js';
+import { DelayedPendingScreen, PENDING_MS } from '../../src/routes/pending.js';
+import { act, createElement, lazy, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { setupI18n } from '../../src/i18n.js';
 import { REDIRECT_CASES } from '../support/redirect-cases.js';
 
 async function land(href: string, signedIn = true, access?: Access | null) {
@@ -24,7 +30,7 @@ async function land(href: string, signedIn = true, access?: Access | null) {
 }
 
 describe('redirects (spec 2.1)', () => {
-  it.each(REDIRECT_CASES)('%s → %s', async (from, to) => {
+  it.each(REDIRECT_CASES.map(([from, to]) => [from, to] as const))('%s → %s', async (from, to) => {
     expect(await land(from)).toBe(to);
   });
 });
@@ -169,6 +175,56 @@ describe('search parameters in the URL', () => {
     expect(await land('/equipment?pageSize=5000&category=BOGUS&freeText=pc')).toBe('/equipment?freeText=pc');
     expect(await land('/equipment?pageSize=50&category=DISPOSED')).toBe('/equipment?pageSize=50&category=DISPOSED');
     expect(await land('/public-ids/registry?publicIdType=NOPE')).toBe('/public-ids/registry');
+  });
+
+  it('the device-inventory data page keeps its ids, drops defaults and invalid filters', async () => {
+    const base = '/it-operation-core/device-inventory/data';
+    expect(await land(`${base}?patternId=pt-1&requestId=rq-1&reportStatus=all&statusFilter=bad&typeFilter=leased&pageSize=5000`)).toBe(
+      `${base}?patternId=pt-1&requestId=rq-1&statusFilter=bad`,
+    );
+  });
+
+  it('the device-inventory data page without its pattern or request shows which is missing, not a crash (spec 5)', async () => {
+    const base = '/it-operation-core/device-inventory/data';
+    for (const [href, missing] of [
+      [`${base}?patternId=pt-1`, ['requestId']],
+      [`${base}?requestId=rq-1&patternId=`, ['patternId']],
+      [base, ['patternId', 'requestId']],
+    ] as const) {
+      const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [href] }), context: { auth: { isSignedIn: () => true } } });
+      await router.load();
+      const match = router.state.matches.at(-1)!;
+      expect(match.fullPath, href).toBe(base);
+      expect(match.status, href).toBe('error');
+      // The error screen's "address is incomplete" message names these keys.
+      expect(refusedSearchKeys(match.error), href).toEqual(missing);
+    }
+  });
+});
+
+describe('pending screen (spec 9: pending delay 200 ms, minimum 0)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("a page waiting for its pane's code shows nothing for 200 ms, then the pending screen", async () => {
+    const i18n = await setupI18n('en-US');
+    vi.useFakeTimers();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    // A pane whose chunk never arrives.
+    const Pane = lazy(() => new Promise<never>(() => {}));
+    const page = createElement(Suspense, { fallback: createElement(DelayedPendingScreen) }, createElement(Pane));
+    await act(async () => root.render(createElement(I18nextProvider, { i18n }, page)));
+    const pending = () => host.querySelector('[role="status"]')?.textContent ?? null;
+    expect(pending()).toBeNull();
+    await act(async () => void vi.advanceTimersByTime(150));
+    expect(pending()).toBeNull();
+    await act(async () => void vi.advanceTimersByTime(100));
+    expect(pending()).toBe('Loading…');
+    act(() => root.unmount());
+    // The router waits as long before its own pending screen.
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }), context: { auth: { isSignedIn: () => true } } });
+    expect([router.options.defaultPendingMs, router.options.defaultPendingMinMs]).toEqual([PENDING_MS, 0]);
   });
 });
 

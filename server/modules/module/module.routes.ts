@@ -4,15 +4,17 @@
 // references (a row of another organisation is invisible under RLS, so it
 // reads as "not found") and turn unique violations into field errors.
 import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import { type FieldDef, type ModuleDef, camelToSnake } from '../../../src/api/modules/define.js';
 import { moduleContracts, type ModuleRow } from '../../../src/api/modules/contracts.js';
 import { normalizeCell } from '../../csv/codec.js';
-import { rowBytes } from '../../db/row-bytes.js';
+import { jsonArray, rowsBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { issueMessage } from '../../http/i18n.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
 import { moveRow, nextOrder } from './reorder.js';
-import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, listTables, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
+import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, listTables, type PageRow, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
 import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 
@@ -88,8 +90,8 @@ async function guarded<T>(m: ModuleDef, fn: () => Promise<T>): Promise<T> {
  * in one. */
 export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unknown> & ListQuery): Promise<JsonText<{ items: ModuleRow[]; count: number }>> {
   const conds = await resolveFilters(tx, m, query);
-  // The page's JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
-  const page = async (q: RawBuilder<{ items: string }>) => (await rowBytes(tx, q))![0]!;
+  // The rows' JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
+  const page = async (q: RawBuilder<PageRow>) => jsonArray((await rowsBytes(tx, q)).map(([item]) => item!));
   let total: number;
   let items: Buffer;
   if (refSortField(m, query.sortColumn)) {
@@ -97,9 +99,11 @@ export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unkno
     const { ids, fromEnd } = await sortedIds(tx, m, query, conds, total);
     items = await page(rowsSql(m, sql`${ids}::uuid[]`, fromEnd));
   } else if (query.pageIndex === 0) {
-    const [n, rows] = (await rowBytes(tx, sql`SELECT (${countExpr(m, conds)})::text AS n, (${pageSql(m, query, conds, 0)}) AS items`))!;
-    total = Number(n!.toString('latin1'));
-    items = rows!;
+    // One statement: the total rides on each of the page's rows (an empty
+    // page has none to carry it: then it is counted on its own).
+    const rows = await rowsBytes(tx, pageSql(m, query, conds, 0, countExpr(m, conds)));
+    total = rows.length ? Number(rows[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
+    items = jsonArray(rows.map(([, item]) => item!));
   } else {
     // The total first: it tells which end a deep page is nearer to.
     total = await countRows(tx, m, conds);
@@ -206,7 +210,7 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
   }
   if (c.bulk) {
     routes.push(
-      defineRoute(c.bulk, async ({ body }, { tx }) => {
+      defineRoute(c.bulk, async ({ body }, { tx, locale }) => {
         const b = body as { ids: string[]; action: string; values: Record<string, string | null> };
         const action = m.bulk?.find((x) => x.id === b.action);
         if (!action) throw fieldError('action', 'validation.invalid');
@@ -218,10 +222,13 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
           values[field] = b.values[field];
         }
         if (action.today) values[action.today] = todayInJapan();
-        const parsed = (c.update.body as unknown as { safeParse(v: unknown): { success: boolean; data?: Record<string, unknown>; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }).safeParse(values);
+        const parsed = (c.update.body as unknown as z.ZodType<Record<string, unknown>>).safeParse(values);
         if (!parsed.success) {
-          const field = String(parsed.error?.issues[0]?.path[0] ?? '_');
-          throw fieldError(field, 'validation.invalid');
+          // Each field's own message, as a PATCH of that value gets it (issueMessage).
+          // They are in the caller's language already: t() passes a sentence through.
+          const fieldErrors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issueMessage(locale, issue));
+          throw new AppError(400, 'VALIDATION_ERROR', 'VALIDATION_ERROR', {}, fieldErrors);
         }
         await checkRefs(tx, m, parsed.data ?? {});
         const ids = [...new Set(b.ids)];

@@ -2,17 +2,21 @@
 // each belonging to an area. A caller gets results only for the types whose
 // area their session holds; the others are absent, not an error.
 import { type RawBuilder, sql } from 'kysely';
+import type { Locale } from '../../../src/api/contracts/common.js';
 import type { Area } from '../../../src/api/contracts/define.js';
 import { RECORD_TYPES, type RecordType, type SearchHit, searchRecords } from '../../../src/api/contracts/search.js';
+import { software } from '../../../src/api/modules/software.js';
 import { likeEscape } from '../../db/like.js';
 import type { Tx } from '../../db/tenant.js';
+import { t } from '../../http/i18n.js';
 import { defineRoute } from '../../http/route.js';
 
 interface Searcher {
   /** The area a caller needs to find records of this type. */
   area: Area;
-  /** Up to `limit` records matching `q` (a literal substring), best first. */
-  search(tx: Tx, q: string, limit: number): Promise<SearchHit[]>;
+  /** Up to `limit` records matching `q` (a literal substring), best first;
+   * words in a subtitle (a label, not data) in `locale`. */
+  search(tx: Tx, q: string, limit: number, locale: Locale): Promise<SearchHit[]>;
   /** Up to `limit` records with a code (device tag, asset tag, serial number)
    * equal to `code`, ignoring case and surrounding space: what a scan opens.
    * A type without codes has none and is not searched with `exact`. */
@@ -50,9 +54,10 @@ function personMatches(pattern: string): RawBuilder<boolean> {
 
 /**
  * One entry per record type that has a table today: people, equipment,
- * places, devices (below); the app and login-ID modules add theirs when their
- * tables land. A type without an entry is never searched, so it never appears
- * in `results`.
+ * places, devices and apps (below). Login IDs are not searched: there is no
+ * login-ID table yet (the ID-management module is not built), so `loginId`
+ * has no entry. A type without an entry is never searched, so it never
+ * appears in `results`.
  */
 const SEARCHERS: Partial<Record<RecordType, Searcher>> = {
   person: {
@@ -155,15 +160,69 @@ SEARCHERS.device = tableSearcher({
   href: (id) => `/profile/device/${id}/status`,
 });
 
+// Apps. What a support engineer means by "an app" is one of the
+// organisation's own: a piece of software in its registry (/software/{id},
+// installed software and SaaS alike) or a connected tenant of one, an app
+// integration (/app-integrations/{id}, where its accounts are). Both are
+// found by name; a registry entry also by vendor, an integration by tenant
+// name. The marketplace catalogue (apps) is the product's list of what could
+// be installed, not a record of the organisation, so it is not searched.
+// Installing an app makes both a registry entry and an integration of the
+// same name: the subtitle tells them apart (type and vendor; "Integration"
+// and tenant), the registry entry first. The software and app-integration
+// routes both need IT (src/api/contracts/software.ts), so apps do too.
+SEARCHERS.app = {
+  area: 'IT',
+  async search(tx, q, limit, locale) {
+    const text = likeEscape(q.replace(/\s+/gu, ' ').trim());
+    const any = `%${text}%`;
+    const prefix = `${text}%`;
+    const exact = q.trim();
+    const rank = (texts: RawBuilder<unknown>[]) =>
+      sql`CASE WHEN ${sql.join(texts.map((c) => sql`lower(${c}) = lower(${exact})`), sql` OR `)} THEN 0
+        WHEN ${sql.join(texts.map((c) => sql`${c} ILIKE ${prefix}`), sql` OR `)} THEN 1 ELSE 2 END`;
+    const matches = (texts: RawBuilder<unknown>[]) => sql`(${sql.join(texts.map((c) => sql`${c} ILIKE ${any}`), sql` OR `)})`;
+    const sw = [sql`s.name`, sql`coalesce(s.vendor_name, '')`];
+    const ai = [sql`i.name`, sql`coalesce(i.tenant_name, '')`];
+    const r = await sql<{ id: string; kind: 'software' | 'integration'; title: string; software_type: string | null; detail: string | null; status: string; subordinate: boolean }>`
+      SELECT id, kind, title, software_type, detail, status, subordinate FROM (
+        SELECT s.id, 'software' AS kind, s.name AS title, s.software_type, s.vendor_name AS detail, s.status, false AS subordinate, ${rank(sw)} AS rank
+        FROM software s WHERE ${matches(sw)}
+        UNION ALL
+        SELECT i.id, 'integration', i.name, NULL, i.tenant_name, i.status, i.parent_integration_id IS NOT NULL, ${rank(ai)}
+        FROM app_integrations i WHERE i.deleted_at IS NULL AND ${matches(ai)}
+      ) h
+      ORDER BY rank, title, kind = 'software' DESC, detail, id LIMIT ${limit}`.execute(tx);
+    const stopped = (status: string) => (status === 'ACTIVE' ? null : t(locale, `software:enums.status.${status}`));
+    return r.rows.map((row) =>
+      row.kind === 'software'
+        ? {
+            id: row.id,
+            title: row.title,
+            subtitle: [t(locale, `software:enums.softwareType.${row.software_type}`), row.detail, stopped(row.status)].filter(Boolean).join(' · '),
+            // Where the registry opens a row.
+            href: software.paths.record!.replace('$id', row.id),
+          }
+        : {
+            id: row.id,
+            title: row.title,
+            subtitle: [t(locale, 'software:search.integration'), row.detail, stopped(row.status)].filter(Boolean).join(' · '),
+            // A subordinate integration has no overview (spec 2.3): its users, as the integrations list opens it.
+            href: `/app-integrations/${row.id}/${row.subordinate ? 'users' : 'overview'}`,
+          },
+    );
+  },
+};
+
 export const searchRoutes = [
-  defineRoute(searchRecords, async ({ query }, { tx, auth }) => {
+  defineRoute(searchRecords, async ({ query }, { tx, auth, locale }) => {
     const results: Array<{ type: RecordType; items: SearchHit[] }> = [];
     for (const type of RECORD_TYPES) {
       const searcher = SEARCHERS[type];
       if (!searcher || !query.types.includes(type) || !auth.areas.includes(searcher.area)) continue;
       if (query.exact) {
         if (searcher.exact) results.push({ type, items: await searcher.exact(tx, query.q, query.limit) });
-      } else results.push({ type, items: await searcher.search(tx, query.q, query.limit) });
+      } else results.push({ type, items: await searcher.search(tx, query.q, query.limit, locale) });
     }
     return { results };
   }),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { access, defineContract } from './define.js';
 
-/** Every kind of record the palette can find, in the order results are given. */
+/** Every kind of record the palette can find, in the order results are given.
+ * `loginId` is accepted but has no results yet: there is no login-ID table
+ * (the ID-management module is not built; server/modules/search). */
 export const RECORD_TYPES = ['person', 'device', 'equipment', 'app', 'place', 'loginId'] as const;
 export const RecordType = z.enum(RECORD_TYPES);
 export type RecordType = z.infer<typeof RecordType>;
@@ -42,7 +44,7 @@ export const searchRecords = defineContract({
   method: 'get',
   path: '/v2/search',
   access: access.signedIn,
-  summary: 'Find records by name, reading, e-mail or number, per record type; or by an exact device tag, asset tag or serial number',
+  summary: 'Find records (people, devices, equipment, apps, places) by name, reading, e-mail or number, per record type; or by an exact device tag, asset tag or serial number',
   query: z.object({
     q: z.string().trim().min(1).max(100),
     types: RecordTypes,

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { Locale, Ok } from './common.js';
 import { AREAS, access, defineContract } from './define.js';
 
+// The flags' defaults: the server's answer starts from them (the
+// organisation's settings override), and the console uses them while the
+// session is loading or when it could not be read (NewFeature is on by default).
 export const FEATURE_FLAGS = { NewFeature: true } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAGS;
+
+/** A flag as the session gives it, else its default; an unknown flag is off. */
+export function featureFlag(flags: Readonly<Record<string, boolean>> | null | undefined, name: string): boolean {
+  return flags?.[name] ?? (FEATURE_FLAGS as Readonly<Record<string, boolean>>)[name] ?? false;
+}
 
 export const Session = z.object({
   account: z.object({ id: z.uuid(), email: z.string() }),

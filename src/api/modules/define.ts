@@ -10,7 +10,7 @@
 import type { Area } from '../contracts/define.js';
 
 /** What a reference field points at. Each target's SQL lives in
- * server/modules/module/refs.ts; its shape in the response is below. */
+ * server/modules/module/sql.ts (REFS, REF_EXPORT); its shape in the response is below. */
 export const REF_TARGETS = {
   /** → { id, name } | null; pickers list the module's enabled rows. */
   equipmentType: { shape: 'named', module: 'equipmentTypes' },
@@ -106,6 +106,9 @@ export interface ModuleDef {
   table: string;
   /** The field whose value names a row (title, pickers, history). */
   titleField: string;
+  /** A field that tells rows of one name apart (an asset tag), shown beside
+   * the title where rows are listed by name (a bulk action's confirm). */
+  tagField?: string;
   fields: Readonly<Record<string, FieldDef>>;
   /** Console paths. */
   paths: { list: string; record?: string; add?: string; addSelect?: string; importCsv?: string };

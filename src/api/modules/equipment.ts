@@ -59,6 +59,7 @@ export const equipment = defineModule({
   area: 'GA',
   table: 'equipment',
   titleField: 'name',
+  tagField: 'assetTag',
   fields: {
     name: { kind: 'text', max: 200, required: true, search: true },
     equipmentTypeId: { kind: 'ref', to: 'equipmentType', as: 'equipmentType', labelAs: 'equipmentTypeName' },

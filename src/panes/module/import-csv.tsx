@@ -18,20 +18,23 @@ import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-route
 import type { TFunction } from 'i18next';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiCall, ApiError } from '../../api/client.js';
+import { type ApiCall, ApiError, NoDataError } from '../../api/client.js';
 import type { CsvImportBody } from '../../api/contracts/csv-import.js';
 import { presignImportCsv } from '../../api/contracts/storage.js';
 import { checkCsvFiles } from './csv-files.js';
 import { type CsvImportResult, type CsvRecord, csvImportJob, moduleContracts } from '../../api/modules/contracts.js';
 import type { ModuleDef } from '../../api/modules/define.js';
 import { CommandButton } from '../../commands/command-button.js';
+import { keyLabel } from '../../commands/registry.js';
 import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
 import { Modal } from '../dialogs.js';
+import { CSV_WIZARD_KEYS, csvWizard } from './csv-wizard-store.js';
 
 /** What the wizard imports into. */
 export interface ImportTarget {
-  /** The wizard's pane scope is `pane:<id>.import` (its keys, e.g. o: choose a file). */
+  /** The wizard's pane scope is `pane:<id>.import` (its keys: o to choose a
+   * file, and the steps of src/commands/csv-wizard.commands.ts). */
   id: string;
   /** Root of the wizard's own query keys (the dry runs). */
   queryKey: readonly unknown[];
@@ -252,21 +255,29 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
     upload.mutate(file);
   };
 
+  // A dry run or an import that answered no data (a 204, an empty body,
+  // null) says so (spec 7), rather than failing on the missing result.
+  const withData = async (call: Promise<CsvImportResult | undefined>): Promise<CsvImportResult> => {
+    let r: CsvImportResult | undefined;
+    try {
+      r = await call;
+    } catch (e) {
+      throw e instanceof NoDataError ? new Error(t('csv.noData'), { cause: e }) : e;
+    }
+    if (!r) throw new Error(t('csv.noData'));
+    return r;
+  };
   const dryrun = useQuery({
     queryKey: [...target.queryKey, 'csv-dryrun', key, encoding, pageIndex, pageSize, !!search.filterError],
     enabled: !!key && step === 'preview-file',
     retry: false,
-    queryFn: ({ signal }) => target.run(api, { encoding, dryrun: true, uploadedFileKey: key as string, pageIndex, pageSize, filterError: !!search.filterError }, signal),
+    queryFn: ({ signal }) => withData(target.run(api, { encoding, dryrun: true, uploadedFileKey: key as string, pageIndex, pageSize, filterError: !!search.filterError }, signal)),
   });
   const invalidate = () => Promise.all(target.invalidate.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
   const hasErrors = !!dryrun.data && (dryrun.data.errors.rows > 0 || dryrun.data.errors.cells > 0 || dryrun.data.errors.headers > 0);
 
   const run = useMutation({
-    mutationFn: async () => {
-      const r = await target.run(api, { encoding, dryrun: false, uploadedFileKey: key as string, pageIndex: 0, pageSize: 100 });
-      if (!r) throw new Error(t('csv.noData'));
-      return r;
-    },
+    mutationFn: () => withData(target.run(api, { encoding, dryrun: false, uploadedFileKey: key as string, pageIndex: 0, pageSize: 100 })),
     onSuccess: async (r) => {
       // A large file imports in the background: the URL keeps its job, so the
       // progress survives a reload.
@@ -321,6 +332,19 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
       ? [job.data.error ?? t('csv.failed')]
       : null;
   const working = run.isPending || (!!jobId && !failure && !jobDone);
+  const backToUpload = () => go('upload-file', { uploadedFileKey: undefined, pageIndex: 0, filterError: false });
+  const canNext = step === 'preview-file' && !!dryrun.data && !hasErrors && !run.isPending;
+  // The steps the wizard's commands run now (src/commands/csv-wizard.commands.ts).
+  const scope = `pane:${target.id}.import`;
+  useEffect(() => {
+    csvWizard.set({
+      scope,
+      next: canNext ? startImport : null,
+      back: step === 'preview-file' ? backToUpload : step === 'import-data' && !working ? backToPreview : null,
+      toggleErrors: step === 'preview-file' && dryrun.data ? () => go('preview-file', { filterError: !search.filterError, pageIndex: 0 }) : null,
+    });
+  });
+  useEffect(() => () => csvWizard.set(null), []);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -329,7 +353,7 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
   };
 
   return (
-    <section className="pane csv-wizard" aria-labelledby="pane-title" data-scope={`pane:${target.id}.import`} tabIndex={-1} ref={paneRef}>
+    <section className="pane csv-wizard" aria-labelledby="pane-title" data-scope={scope} tabIndex={-1} ref={paneRef}>
       <h1 id="pane-title" className="pane-title">
         {target.title(t)}
       </h1>
@@ -368,7 +392,12 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
               className="visually-hidden file-input"
               type="file"
               accept=".csv,text/csv"
-              onChange={(e) => e.target.files && take(e.target.files)}
+              onChange={(e) => {
+                if (e.target.files) take(e.target.files);
+                // The same file again (after a failed upload, or fixed on
+                // disk) must be a change too.
+                e.target.value = '';
+              }}
             />
             <label htmlFor={inputId} className="button">
               {t('csv.choose')} <kbd className="mono">o</kbd>
@@ -389,14 +418,14 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
           {dryrun.isLoading && <p role="status">{t('csv.checking')}</p>}
           {dryrun.error && (
             <p className="form-error" role="alert">
-              {dryrun.error instanceof ApiError ? dryrun.error.body.message : String(dryrun.error)}
+              {dryrun.error instanceof ApiError ? dryrun.error.body.message : dryrun.error.message}
             </p>
           )}
           {dryrun.data && (
             <>
               <label className="inline-check">
                 <input type="checkbox" checked={!!search.filterError} onChange={(e) => go('preview-file', { filterError: e.target.checked, pageIndex: 0 })} />
-                {t('csv.onlyErrors')}
+                {t('csv.onlyErrors')} <kbd className="mono">{keyLabel(CSV_WIZARD_KEYS.toggleErrors)}</kbd>
               </label>
               <Preview
                 result={dryrun.data}
@@ -408,11 +437,11 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
             </>
           )}
           <div className="form-actions">
-            <button type="button" className="secondary" onClick={() => go('upload-file', { uploadedFileKey: undefined, pageIndex: 0, filterError: false })}>
-              {t('csv.back')}
+            <button type="button" className="secondary" onClick={backToUpload}>
+              {t('csv.back')} <kbd className="mono">{keyLabel(CSV_WIZARD_KEYS.back)}</kbd>
             </button>
-            <button type="button" disabled={!dryrun.data || hasErrors || run.isPending} onClick={startImport}>
-              {t('csv.next')}
+            <button type="button" disabled={!canNext} onClick={startImport}>
+              {t('csv.next')} <kbd className="mono">{keyLabel(CSV_WIZARD_KEYS.next)}</kbd>
             </button>
           </div>
           {hasErrors && <p className="muted">{t('csv.fixFirst')}</p>}
@@ -449,7 +478,7 @@ export function ImportCsvWizard({ target }: { target: ImportTarget }) {
           )}
           <div className="form-actions">
             <button type="button" className="secondary" onClick={backToPreview} disabled={working}>
-              {t('csv.back')}
+              {t('csv.back')} <kbd className="mono">{keyLabel(CSV_WIZARD_KEYS.back)}</kbd>
             </button>
           </div>
         </div>
