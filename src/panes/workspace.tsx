@@ -24,6 +24,7 @@ import { useSelectionCount } from './status.js';
 import { setLayout, useLayout } from './layout.js';
 import { SidePane } from './side-pane.js';
 import { isChunkLoadError } from './screens.js';
+import { keepFocus } from './keep-focus.js';
 import { focusedGrid } from '../tables/grid-controller.js';
 
 const commands = allCommands();
@@ -115,13 +116,15 @@ function Shell({ children }: { children: ReactNode }) {
         a.click();
         a.remove();
       },
-      toggleLocale: async () => {
-        const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
-        await api(patchSessionLocale, { body: { locale: next } });
-        const fresh = await api(getSession);
-        setSession(fresh);
-        await i18n.changeLanguage(fresh.locale);
-      },
+      // The pane re-renders in the other language: the focus stays where it was.
+      toggleLocale: () =>
+        keepFocus(async () => {
+          const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
+          await api(patchSessionLocale, { body: { locale: next } });
+          const fresh = await api(getSession);
+          setSession(fresh);
+          await i18n.changeLanguage(fresh.locale);
+        }),
     }),
     [router, session, i18n, api, auth, dialogs, queryClient, i18n.language],
   );

@@ -77,9 +77,10 @@ test('change status and assign place on two rows: each confirm lists the rows, c
   expect((await tableOf(page, '利用状況を変更')).slice(1).map((r) => r[1])).toEqual(['修理中 → 返却済み', '修理中 → 返却済み']);
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
+  // Cancelled: the focus is back on the list, whose keys work on.
+  await expect(grid).toBeFocused();
 
   // Assign a place from the palette.
-  await grid.focus();
   await expect(page.getByRole('contentinfo', { name: 'status' })).toContainText('2 件選択');
   await runFromPalette(page, '配置場所を割り当て');
   const places = page.getByRole('dialog', { name: '配置場所' });
@@ -97,6 +98,7 @@ test('change status and assign place on two rows: each confirm lists the rows, c
   await expectAccessible(page);
   await page.keyboard.press('Enter');
   await expect(assign).toBeHidden();
+  await expect(grid).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: '2 行を変更しました。' }).first()).toBeVisible();
   // The list shows the place on both rows.
   const rows = grid.locator('.grid-body [role="row"]');
@@ -109,7 +111,8 @@ test('change status and assign place on two rows: each confirm lists the rows, c
   await page.keyboard.press('Control+Meta+l');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   try {
-    await grid.focus();
+    // The list re-renders in English with the focus where it was: its keys work on.
+    await expect.poll(() => grid.evaluate((g) => g.contains(document.activeElement))).toBe(true);
     await selectBoth(page, /2 selected/);
     await page.keyboard.press('Shift+S');
     const status = page.getByRole('dialog', { name: 'Usage status' });

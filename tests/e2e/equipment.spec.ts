@@ -298,11 +298,15 @@ test('in English the wizard says the spec\'s words: "Failed to get presigned URL
   const file = path.join(info.outputDir, 'equipment-messages-en.csv');
   fs.mkdirSync(info.outputDir, { recursive: true });
   fs.writeFileSync(file, BOM + ['Equipment,Usage status', `messages-en-${Date.now() % 100000},Stored`].join('\r\n') + '\r\n');
-  // The language is the session's: back to Japanese afterwards, whatever happens.
+  await page.goto('/equipment/import-csv');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('備品 / CSVインポート');
+  await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
+  // Switched inside the wizard: it re-renders in English and keeps the focus
+  // (chooseFile's key works without a click). The language is the session's:
+  // back to Japanese afterwards, whatever happens.
   await page.keyboard.press('Control+Meta+l');
   try {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-    await page.goto('/equipment/import-csv');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Equipment / Import CSV');
     await page.route(PRESIGN, (route) => route.abort());
     await chooseFile(page, file);
