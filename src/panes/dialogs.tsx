@@ -2,7 +2,7 @@
 // confirm (a promise), error, forbidden, toasts. Dialogs are native <dialog>
 // elements opened with showModal(): the browser makes the rest of the page
 // inert, so focus stays inside, and Escape cancels.
-import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChoiceOption, Chooser, type ChooseOptions } from './chooser.js';
 
@@ -63,7 +63,10 @@ const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabi
 
 export function Modal({ labelledBy, onCancel, children }: { labelledBy: string; onCancel: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
+  // A passive effect, not a layout one: a command run from the palette opens
+  // its dialog while the palette is still handing the focus back, and the
+  // dialog's own focus must come after that.
+  useEffect(() => {
     const dialog = ref.current;
     // Where the focus was: it goes back there when the dialog goes away.
     const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
@@ -71,9 +74,9 @@ export function Modal({ labelledBy, onCancel, children }: { labelledBy: string; 
     // showModal() focuses the first control; the intended one is marked.
     dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
-      // The dialog leaves by being unmounted, not closed: close it first (the
-      // page stops being inert), then give the focus back, unless something
-      // else has taken it meanwhile or the element is gone (a navigation).
+      // The dialog leaves by being unmounted, not closed (the focus fell to
+      // <body>): give the focus back, unless something else has taken it
+      // meanwhile or the element is gone (a navigation).
       if (dialog?.open) dialog.close();
       const now = document.activeElement;
       if (before?.isConnected && (!now || now === document.body || dialog?.contains(now))) before.focus();

@@ -101,7 +101,8 @@ async function workforceBatch(tx: Tx, loc: Locale, q: Record<string, unknown>, c
   const after = cursor ? (JSON.parse(cursor) as { name: string; id: string }) : null;
   const b = (await workforceIdsAfterSql(s, after, limit).execute(tx)).rows[0]!;
   if (!b.ids.length) return { cells: [], cursor: null };
-  const items = JSON.parse(`[${(await sql<{ items: string }>`SELECT ${workforceRowsSql(s, sql`${b.ids}::uuid[]`)} AS items`.execute(tx)).rows[0]!.items}]`) as PersonRow[];
+  const rows = await sql<{ row_json: string }>`SELECT r.row_json FROM ${workforceRowsSql(s, sql`${b.ids}::uuid[]`)} AS r ORDER BY r.page_ord`.execute(tx);
+  const items = rows.rows.map((r) => JSON.parse(r.row_json) as PersonRow);
   const last = b.ids.length - 1;
   return { cells: items.map((r) => workforceCells(loc, r)), cursor: b.ids.length < limit ? null : JSON.stringify({ name: b.names[last], id: b.ids[last] }) };
 }

@@ -415,17 +415,18 @@ const kana = (p: string) => sql`nullif(trim(coalesce(${col(p, 'family_name_kana'
 
 /**
  * The rows of the given person ids (an array expression), shaped as
- * PersonRow, in its order, as JSON texts joined by commas (a scalar
- * expression; the caller writes the brackets): the page's matching workers
- * with their joining date, stage and organisation day, chosen here,
- * rendered by workforce_rows (0020: each worker's row kept by triggers and
- * read in one look-up; a plan made once per connection).
+ * PersonRow, one row each (`row_json`) with its place in the page
+ * (`page_ord`; order by it): a FROM item. The page's matching workers with
+ * their joining date, stage and organisation day are chosen here and
+ * rendered by workforce_rows_each (0028: each worker's row kept by triggers
+ * and read in one look-up; a plan made once per connection).
  */
-export function workforceRowsSql(s: WorkforceSpec, ids: Sql): Sql<string> {
+export function workforceRowsSql(s: WorkforceSpec, ids: Sql): Sql<{ page_ord: string; row_json: string }> {
   const agg = (v: Sql) => sql`coalesce(array_agg(${v}), '{}')`;
-  return sql<string>`(SELECT workforce_rows(${ids}, ${agg(sql`mw.id`)}, ${agg(sql`mw.person_id`)}, ${agg(sql`mw.started_on`)},
-      ${agg(stageSql('mw', s.today))}, ${agg(asOfSql('mw', s.today))}, ${s.today}::date, ${[...WORKER_TYPES]}::text[])
-    FROM workers mw WHERE mw.person_id = ANY(${ids}) AND ${workerMatches('mw', s)})`;
+  return sql<{ page_ord: string; row_json: string }>`(SELECT r.page_ord, r.row_json FROM (SELECT ${agg(sql`mw.id`)} AS w, ${agg(sql`mw.person_id`)} AS p,
+      ${agg(sql`mw.started_on`)} AS st, ${agg(stageSql('mw', s.today))} AS sg, ${agg(asOfSql('mw', s.today))} AS ao
+    FROM workers mw WHERE mw.person_id = ANY(${ids}) AND ${workerMatches('mw', s)}) a
+    CROSS JOIN LATERAL workforce_rows_each(${ids}, a.w, a.p, a.st, a.sg, a.ao, ${s.today}::date, ${[...WORKER_TYPES]}::text[]) r)`;
 }
 
 /** Keyset batch for the CSV: the next people in name order after `after`. */
