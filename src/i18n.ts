@@ -13,7 +13,9 @@
 // signed-in start then takes the session's.
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { ApiCall } from './api/client.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './api/contracts/common.js';
+import { getSession, patchSessionLocale, type Session } from './api/contracts/session.js';
 
 type Bundle = Record<string, Record<string, unknown>>;
 
@@ -104,6 +106,17 @@ function storeLocale(lng: string) {
   } catch {
     // Not kept; the screen still switches.
   }
+}
+
+/** The language the switch goes to from `lng`. */
+export const otherLocale = (lng: string): Locale => (lng === DEFAULT_LOCALE ? 'en-US' : DEFAULT_LOCALE);
+
+/** Saves the account's language and reads the session back (the server's
+ * word on it): the workspace's switch, the auth screens' when signed in, and
+ * a sign-in that follows a choice made before it. */
+export async function saveSessionLocale(api: ApiCall, locale: Locale): Promise<Session> {
+  await api(patchSessionLocale, { body: { locale } });
+  return api(getSession);
 }
 
 const CHOSEN_KEY = 'daicho.locale.chosen';

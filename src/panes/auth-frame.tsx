@@ -9,9 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
-import { DEFAULT_LOCALE } from '../api/contracts/common.js';
-import { getSession, patchSessionLocale } from '../api/contracts/session.js';
-import { rememberChosenLocale } from '../i18n.js';
+import { otherLocale, rememberChosenLocale, saveSessionLocale } from '../i18n.js';
 import { useCommandBindings } from '../commands/bindings.js';
 import { localeCommand } from '../commands/global.commands.js';
 import { type CommandContext, keyLabel, runCommand } from '../commands/registry.js';
@@ -40,14 +38,11 @@ function useAuthContext(): CommandContext {
       flag: () => false,
       toggleTheme: unavailable('toggleTheme'),
       toggleLocale: async () => {
-        const next = i18n.language === DEFAULT_LOCALE ? 'en-US' : DEFAULT_LOCALE;
+        const next = otherLocale(i18n.language);
         // Someone signed in who opens these screens (the invitation or reset
         // link) keeps the choice in the session too, as in the workspace.
-        if (auth.isSignedIn()) {
-          await api(patchSessionLocale, { body: { locale: next } });
-          const fresh = await api(getSession);
-          await i18n.changeLanguage(fresh.locale);
-        } else {
+        if (auth.isSignedIn()) await i18n.changeLanguage((await saveSessionLocale(api, next)).locale);
+        else {
           rememberChosenLocale(next);
           await i18n.changeLanguage(next);
         }
@@ -85,7 +80,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const ctx = useAuthContext();
   useCommandBindings(AUTH_COMMANDS, ctx);
-  const other = i18n.language === DEFAULT_LOCALE ? 'en-US' : DEFAULT_LOCALE;
+  const other = otherLocale(i18n.language);
   return (
     <main className="auth-screen">
       {children}

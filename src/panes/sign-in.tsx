@@ -7,9 +7,9 @@ import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
-import { createMfaEmailChallenge, getSession, patchSessionLocale, verifyMfaEmail } from '../api/contracts/session.js';
+import { createMfaEmailChallenge, getSession, verifyMfaEmail } from '../api/contracts/session.js';
 import { loadCognito } from '../auth/session.js';
-import { takeChosenLocale } from '../i18n.js';
+import { saveSessionLocale, takeChosenLocale } from '../i18n.js';
 import { useServices } from '../services.js';
 import { AuthFrame } from './auth-frame.js';
 
@@ -35,10 +35,7 @@ export function SignInPane() {
     // A language picked on these screens before signing in is the user's
     // choice now: saved to the session (their next sign-in anywhere opens in it).
     const chosen = takeChosenLocale();
-    if (chosen && chosen !== session.locale) {
-      await api(patchSessionLocale, { body: { locale: chosen } });
-      session = await api(getSession);
-    }
+    if (chosen && chosen !== session.locale) session = await saveSessionLocale(api, chosen);
     await i18n.changeLanguage(session.locale);
     await router.invalidate();
     // An individual-only account's home is the individual area.

@@ -1,12 +1,12 @@
 // The staff workspace: the palette and key bindings from the command
 // registry, the page, and a status line (route, locale, user).
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { paneMessages } from '../i18n.js';
+import { otherLocale, paneMessages, saveSessionLocale } from '../i18n.js';
 import { PaneMessages } from './pane-messages.js';
 import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
-import { featureFlag, getSession, patchSessionLocale, type Session } from '../api/contracts/session.js';
+import { featureFlag, getSession, type Session } from '../api/contracts/session.js';
 import { scopeChain, useCommandBindings } from '../commands/bindings.js';
 import { allCommands } from '../commands/all.js';
 import { PaletteHost, togglePalette } from '../commands/palette-host.js';
@@ -119,9 +119,7 @@ function Shell({ children }: { children: ReactNode }) {
       // The pane re-renders in the other language: the focus stays where it was.
       toggleLocale: () =>
         keepFocus(async () => {
-          const next = i18n.language === 'ja-JP' ? 'en-US' : 'ja-JP';
-          await api(patchSessionLocale, { body: { locale: next } });
-          const fresh = await api(getSession);
+          const fresh = await saveSessionLocale(api, otherLocale(i18n.language));
           setSession(fresh);
           await i18n.changeLanguage(fresh.locale);
         }),
