@@ -14,12 +14,10 @@ import { migrate } from './db/migrate.js';
 import { JOBS_CHANNEL, Worker } from './jobs/queue.js';
 import { startCognitoLocal, type LocalCognito } from './local/cognito-local.js';
 import { startMailDev, type LocalMailDev } from './local/maildev.js';
-import { createMailer, mailJobHandler } from './mail/mailer.js';
-import { MAIL_QUEUE } from './mail/outbox.js';
+import { createMailer } from './mail/mailer.js';
+import { jobHandlers } from './jobs/handlers.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
 import { createStorage } from './storage/index.js';
-import { APP_REFRESH_QUEUE, appRefreshJobHandler } from './modules/software/refresh.js';
-import { CSV_IMPORT_QUEUE, csvImportJobHandler } from './modules/module/csv-job.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
@@ -95,7 +93,7 @@ async function main() {
   const storage = createStorage(config);
   const worker = new Worker({
     db: handle.db,
-    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage), [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }) },
+    handlers: jobHandlers({ mailer, storage, allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }),
     logger: logger.child({ service: 'jobs' }),
     pollMs: config.JOB_POLL_MS,
     listen: (onNotify) => handle.listen(JOBS_CHANNEL, onNotify),

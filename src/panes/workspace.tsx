@@ -3,7 +3,8 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { otherLocale, paneMessages, saveSessionLocale } from '../i18n.js';
 import { PaneMessages } from './pane-messages.js';
-import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { featureFlag, getSession, type Session } from '../api/contracts/session.js';
@@ -13,8 +14,7 @@ import { PaletteHost, togglePalette } from '../commands/palette-host.js';
 import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { CommandsContext } from '../commands/command-button.js';
-import { Allotment } from 'allotment';
-import 'allotment/dist/style.css';
+import { HostSlot } from './host-slot.js';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useDialogs } from './dialogs.js';
 import { getSelection } from './status.js';
@@ -41,6 +41,9 @@ function toggleTheme() {
 }
 // The scanner and its WebAssembly load only when asked for.
 const ScannerDialog = lazy(() => import('../scanner/scanner.js').then((m) => ({ default: m.ScannerDialog })));
+// The split (allotment) comes after the first paint; the main pane shows
+// alone until then (it is not needed before a side pane opens).
+const Split = lazy(() => import('./split.js'));
 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
@@ -52,6 +55,8 @@ function Shell({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [scannerOpen, setScannerOpen] = useState(false);
+  // The main pane's element: the split and its stand-in each take it in (split.tsx).
+  const [mainHost] = useState(() => Object.assign(document.createElement('div'), { className: 'main-host' }));
   const layout = useLayout();
   const selectionCount = useSelectionCount();
   const pending = useIsFetching() + useIsMutating();
@@ -151,16 +156,21 @@ function Shell({ children }: { children: ReactNode }) {
         </button>
       </header>
       <div className="panes">
-        <Allotment defaultSizes={layout.sizes ?? undefined} onChange={(sizes) => setLayout({ sizes })}>
-          <Allotment.Pane minSize={320}>
-            <main className="content" tabIndex={-1} aria-label={t('common:layout.main')}>
-              {children}
-            </main>
-          </Allotment.Pane>
-          <Allotment.Pane visible={layout.side !== null} preferredSize="40%" minSize={280}>
-            {layout.side && <SidePane href={layout.side} onClose={() => setLayout({ side: null })} />}
-          </Allotment.Pane>
-        </Allotment>
+        {createPortal(
+          <main className="content" tabIndex={-1} aria-label={t('common:layout.main')}>
+            {children}
+          </main>,
+          mainHost,
+        )}
+        <Suspense fallback={<HostSlot host={mainHost} />}>
+          <Split
+            host={mainHost}
+            sizes={layout.sizes ?? null}
+            onSizes={(sizes) => setLayout({ sizes })}
+            sideVisible={layout.side !== null}
+            side={layout.side && <SidePane href={layout.side} onClose={() => setLayout({ side: null })} />}
+          />
+        </Suspense>
       </div>
       <footer className="statusline" aria-label="status">
         <span className="mono">{location.pathname}</span>

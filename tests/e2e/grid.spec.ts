@@ -116,3 +116,30 @@ test('columns can be hidden and reordered, and the grid remembers it', async ({ 
   await expect(handle).toHaveAttribute('aria-valuenow', String(before + 32));
   await expectAccessible(page);
 });
+
+test('the list keeps its focus and its row when the split panes arrive after the first paint', async ({ page }) => {
+  // Hold the split's chunk (allotment) until the list is in use.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/split-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/roles');
+  const grid = page.getByRole('grid', { name: 'ロール' });
+  await expect(grid).toBeFocused();
+  await expect(page.locator('.split-view')).toHaveCount(0);
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const active = await grid.getAttribute('aria-activedescendant');
+  expect(active).toBeTruthy();
+
+  release();
+  await expect(page.locator('.split-view .content')).toHaveCount(1);
+  // The same grid, not a new one: still focused, still on the third row.
+  await expect(grid).toBeFocused();
+  await expect(grid).toHaveAttribute('aria-activedescendant', active!);
+  await page.keyboard.press('k');
+  await expect(grid).not.toHaveAttribute('aria-activedescendant', active!);
+});

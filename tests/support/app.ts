@@ -16,11 +16,9 @@ import type { DatabaseHandle } from '../../server/db/index.js';
 import type { MembershipKind, WorkerType } from '../../server/db/schema.js';
 import { withScope } from '../../server/db/tenant.js';
 import { Worker } from '../../server/jobs/queue.js';
-import { createMailer, mailJobHandler } from '../../server/mail/mailer.js';
-import { MAIL_QUEUE } from '../../server/mail/outbox.js';
+import { jobHandlers } from '../../server/jobs/handlers.js';
+import { createMailer } from '../../server/mail/mailer.js';
 import { createStorage } from '../../server/storage/index.js';
-import { APP_REFRESH_QUEUE, appRefreshJobHandler } from '../../server/modules/software/refresh.js';
-import { CSV_IMPORT_QUEUE, csvImportJobHandler } from '../../server/modules/module/csv-job.js';
 import { signIn } from './cognito.js';
 import { openTestDatabase } from './db.js';
 
@@ -85,7 +83,7 @@ export async function createTestServer(opts: { jwksUrl?: string } = {}) {
   // Only this file's organisations: on a shared PostgreSQL, parallel test
   // files must neither run nor be robbed of each other's jobs.
   const orgIds: string[] = [];
-  const worker = new Worker({ db: handle.db, orgIds, handlers: { [MAIL_QUEUE]: mailJobHandler(mailer), [CSV_IMPORT_QUEUE]: csvImportJobHandler(storage), [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }) }, logger });
+  const worker = new Worker({ db: handle.db, orgIds, handlers: jobHandlers({ mailer, storage, allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK }), logger });
 
   /** Fetch through the app in-process (no socket), like a browser would call it. */
   const fetchApp = async (input: string, init: RequestInit) => app.request(input, init);

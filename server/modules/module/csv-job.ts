@@ -14,8 +14,8 @@
 // The job's lease then runs out and another worker continues from the last
 // committed chunk.
 //
-// Each run logs what its steps took (info level: read, check, stage, insert,
-// update, clean, analyze in ms).
+// Each run logs what its steps took (info level: read, check, stage, write,
+// clean in ms). The last one queues the table's statistics (TABLE_STATS_QUEUE).
 import { sql } from 'kysely';
 import type { Locale } from '../../../src/api/contracts/common.js';
 import { moduleById } from '../../../src/api/modules/index.js';
@@ -131,13 +131,37 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
     watch.lap('write');
     await sql`DELETE FROM csv_import_chunks WHERE upload_key = ${p.key}`.execute(tx);
     await sql`UPDATE csv_imports SET state = 'done', rows_done = ${total}, updated_at = now() WHERE upload_key = ${p.key}`.execute(tx);
-    watch.lap('clean');
     // Thousands of new rows: their search keys into the indexes and fresh
-    // statistics now, not when autovacuum gets there, or the next lists read
-    // a long pending list and plan for the old row count (0006, 0026).
-    await sql`SELECT refresh_table_stats(${m.table})`.execute(tx);
-    watch.lap('analyze');
+    // statistics, by a job of its own that starts the moment this commits
+    // (tableStatsJobHandler), not when autovacuum gets there.
+    await enqueueTableStats(tx, job.org_id, m.table);
+    watch.lap('clean');
     logger.info({ key: p.key, from: p.from, ms: watch.ms }, 'csv import applied');
     return { imported: total };
+  };
+}
+
+/** Statistics and search keys of a table after a bulk write (queue 'table-stats'). */
+export const TABLE_STATS_QUEUE = 'table-stats';
+
+/** One job per bulk write (no singleton key: one already running may have read the table before this write committed). */
+export const enqueueTableStats = (tx: Tx, orgId: string, table: string) => enqueue(tx, { orgId, queue: TABLE_STATS_QUEUE, payload: { table }, maxAttempts: 3 });
+
+/**
+ * Moves the keys still waiting in the table's GIN pending lists into the
+ * indexes and refreshes its statistics (refresh_table_stats, 0006 and 0026):
+ * otherwise the next lists read a long pending list and plan for the old
+ * row count until autovacuum gets there. Run after the import's commit, so
+ * the import is done (and its rows listed) without waiting for it: the
+ * lists in the half second between read the pending list, with the same
+ * rows found.
+ */
+export function tableStatsJobHandler(): JobHandler {
+  return async ({ tx, job, logger }) => {
+    const table = String((job.payload as { table?: unknown }).table ?? '');
+    const t0 = performance.now();
+    await sql`SELECT refresh_table_stats(${table})`.execute(tx);
+    logger.info({ table, ms: Math.round(performance.now() - t0) }, 'table statistics refreshed');
+    return { table };
   };
 }
