@@ -66,10 +66,17 @@ export async function openPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
+  // A page that draws message keys instead of words measures the wrong work
+  // (each miss is a console warning: once 6 ms of every key press).
+  const missing: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('[i18n] missing message')) missing.push(m.text());
+  });
   await page.goto(url);
   await page.waitForFunction(() => (window as { __ready?: boolean; __error?: string }).__ready || (window as { __error?: string }).__error, null, { timeout: 120_000 });
   const error = await page.evaluate(() => (window as { __error?: string }).__error);
   if (error) throw new Error(`${url}: ${error}`);
+  if (missing.length) throw new Error(`${url}: ${missing.length} missing messages, e.g. ${missing[0]}`);
   return page;
 }
 

@@ -16,7 +16,7 @@ import type { ModuleRow } from '../../src/api/modules/contracts.js';
 import { useCommandBindings } from '../../src/commands/bindings.js';
 import { gridCommands } from '../../src/commands/grid.commands.js';
 import type { CommandContext } from '../../src/commands/registry.js';
-import { setupI18n } from '../../src/i18n.js';
+import { paneMessages, setupI18n } from '../../src/i18n.js';
 import { DataGrid, type GridColumn, ROW_HEIGHT } from '../../src/tables/data-grid.js';
 import { focusedGrid } from '../../src/tables/grid-controller.js';
 import '../../src/styles.css';
@@ -157,6 +157,8 @@ function mountAgGrid(root: HTMLElement, columns: GridColumn<ModuleRow>[], rows: 
 
 async function main() {
   const i18n = await setupI18n('ja-JP');
+  // The modules' words, as the console has them before a pane shows (PaneMessages).
+  await paneMessages(i18n);
   const t = i18n.getFixedT('ja-JP');
   const columns = benchColumns(t, 'ja-JP');
   const rows = benchRows(count);

@@ -14,7 +14,7 @@ import { PaletteRoot, type RecordHit, useRecordHits } from '../../src/commands/p
 import { togglePalette } from '../../src/commands/palette-host.js';
 import type { CommandContext } from '../../src/commands/registry.js';
 import { scopeChain } from '../../src/commands/bindings.js';
-import { setupI18n } from '../../src/i18n.js';
+import { paneMessages, setupI18n } from '../../src/i18n.js';
 import '../../src/styles.css';
 import { benchRows } from './data.js';
 
@@ -80,6 +80,8 @@ function Shell({ t }: { t: CommandContext['t'] }) {
 
 async function main() {
   const i18n = await setupI18n('ja-JP');
+  // The modules' words, as the console has them before a pane shows (PaneMessages).
+  await paneMessages(i18n);
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
       <Shell t={i18n.getFixedT('ja-JP')} />
