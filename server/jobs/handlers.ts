@@ -3,7 +3,7 @@
 import type { FileStorage } from '../storage/storage.js';
 import { type Mailer, mailJobHandler } from '../mail/mailer.js';
 import { MAIL_QUEUE } from '../mail/outbox.js';
-import { CSV_IMPORT_QUEUE, csvImportJobHandler, TABLE_STATS_QUEUE, tableStatsJobHandler } from '../modules/module/csv-job.js';
+import { CSV_IMPORT_QUEUE, csvImportJobHandler, PENDING_LISTS_QUEUE, pendingListsJobHandler } from '../modules/module/csv-job.js';
 import { APP_REFRESH_QUEUE, appRefreshJobHandler } from '../modules/software/refresh.js';
 import type { JobHandler } from './queue.js';
 
@@ -11,7 +11,7 @@ export function jobHandlers(o: { mailer: Mailer; storage: FileStorage; allowPriv
   return {
     [MAIL_QUEUE]: mailJobHandler(o.mailer),
     [CSV_IMPORT_QUEUE]: csvImportJobHandler(o.storage),
-    [TABLE_STATS_QUEUE]: tableStatsJobHandler(),
+    [PENDING_LISTS_QUEUE]: pendingListsJobHandler(),
     [APP_REFRESH_QUEUE]: appRefreshJobHandler({ allowPrivateNetwork: o.allowPrivateNetwork }),
   };
 }
