@@ -15,6 +15,7 @@ import type { CommandContext } from '../commands/registry.js';
 import { ShortcutSheet } from '../commands/shortcut-sheet.js';
 import { CommandsContext } from '../commands/command-button.js';
 import { HostSlot } from './host-slot.js';
+import type { SplitProps } from './split.js';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useDialogs } from './dialogs.js';
 import { getSelection } from './status.js';
@@ -42,8 +43,13 @@ function toggleTheme() {
 // The scanner and its WebAssembly load only when asked for.
 const ScannerDialog = lazy(() => import('../scanner/scanner.js').then((m) => ({ default: m.ScannerDialog })));
 // The split (allotment) comes after the first paint; the main pane shows
-// alone until then (it is not needed before a side pane opens).
-const Split = lazy(() => import('./split.js'));
+// alone until then (it is not needed before a side pane opens). A chunk that
+// cannot be fetched (a new build replaced it) leaves the main pane alone,
+// not the workspace replaced by an error: a reload brings the split back.
+const Split = lazy(() => import('./split.js').catch(() => ({ default: MainPaneAlone })));
+function MainPaneAlone({ host }: SplitProps) {
+  return <HostSlot host={host} />;
+}
 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');

@@ -143,3 +143,16 @@ test('the list keeps its focus and its row when the split panes arrive after the
   await page.keyboard.press('k');
   await expect(grid).not.toHaveAttribute('aria-activedescendant', active!);
 });
+
+test('when the split panes cannot be fetched, the list still shows and moves alone', async ({ page }) => {
+  await page.route(/\/assets\/split-[^/]*\.js$/, (route) => route.abort());
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/roles');
+  const grid = page.getByRole('grid', { name: 'ロール' });
+  await expect(grid).toBeFocused();
+  const first = await grid.getAttribute('aria-activedescendant');
+  await page.keyboard.press('j');
+  await expect(grid).not.toHaveAttribute('aria-activedescendant', first!);
+  await expect(page.locator('.split-view')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
