@@ -149,7 +149,7 @@ export function csvImportJobHandler(storage: FileStorage): JobHandler {
 export const PENDING_LISTS_QUEUE = 'gin-pending-lists';
 
 /** One job per bulk write (no singleton key: one already running may have read the table before this write committed). */
-export const enqueuePendingLists = (tx: Tx, orgId: string, table: string) => enqueue(tx, { orgId, queue: PENDING_LISTS_QUEUE, payload: { table }, maxAttempts: 3 });
+const enqueuePendingLists = (tx: Tx, orgId: string, table: string) => enqueue(tx, { orgId, queue: PENDING_LISTS_QUEUE, payload: { table }, maxAttempts: 3 });
 
 /**
  * Moves the keys a bulk write left in the table's GIN pending lists into the
