@@ -5,9 +5,9 @@
 // One statement, whatever the account, sent with the transaction's BEGIN
 // (inCallerTransaction): every request pays for it, so the round trips are
 // few (measured by `npm run bench -- --only api`). The
-// SECURITY DEFINER function auth_context (migration 0008: the organisation is
-// not known yet) reads the account of the token's subject, its memberships,
-// MFA state and areas; the same statement enters the account's scope
+// SECURITY DEFINER function auth_context (migrations 0008, 0030: the
+// organisation is not known yet) reads the account of the token's subject,
+// its memberships, MFA state and areas (and a list's data version); the same statement enters the account's scope
 // (organisation, account, request id, and the daicho_app role, so row-level
 // security applies from the next statement on). The function names the areas
 // as AREA_COLUMNS does.
@@ -77,12 +77,31 @@ function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext
   };
 }
 
+/** The caller's statement: auth_context (migration 0030) for the token, with
+ * the data version of `tables` when given, and `extra` select items. The
+ * values are inlined as escaped literals (one simple-protocol message). */
+function callerSelect(token: VerifiedToken, tables: readonly string[] | undefined, extra = ''): string {
+  const lit = (v: string) => pg.escapeLiteral(v);
+  const versionOf = tables ? `ARRAY[${tables.map(lit).join(', ')}]::text[]` : 'NULL';
+  return `SELECT ${AUTH_COLUMNS}, x.version${extra} FROM auth_context(${lit(token.sub)}, ${lit(token.sessionKey)}, ${versionOf}) x`;
+}
+
+/** The caller and the data version of a cacheable list's tables, by one
+ * statement outside any transaction (its own, implicit): what a kept page
+ * or a 304 needs, without the BEGIN and COMMIT a transaction would add to
+ * the connection's traffic (docs/benchmarks.md, twelfth round). A page not
+ * kept is then built in inCallerTransaction, which reads both again. */
+export async function callerVersion(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<{ auth: AuthContext; version: string }> {
+  const row = (await sql.raw<AuthRow & { version: string | null }>(callerSelect(token, tables)).execute(db)).rows[0];
+  return { auth: authOf(token, row), version: String(row?.version ?? '') };
+}
+
 /** The caller and their scope, entered in the request's transaction as it
- * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0008),
+ * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0030),
  * their scope (organisation, account, request id, the daicho_app role, so
  * row-level security applies from the next statement on) and, for a
  * cacheable list, the data version of its tables in their organisation
- * (migration 0021: server/http/list-cache.ts), in one round trip: one
+ * (migrations 0021, 0030: server/http/list-cache.ts), in one round trip: one
  * simple-protocol message, the values inlined as escaped literals (the
  * database client resolves it to the SELECT's result, server/db/index.ts).
  * Then `fn` runs in the transaction; a throw rolls it back. A read (`read`:
@@ -96,7 +115,6 @@ export async function inCallerTransaction<T>(
   fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
 ): Promise<T> {
   const lit = (v: string) => pg.escapeLiteral(v);
-  const version = o.tables ? `data_version(x.org_id, ARRAY[${o.tables.map(lit).join(', ')}]::text[])` : `''`;
   return db.connection().execute(async (conn) => {
     const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
       const done = sql.raw(statement).execute(conn);
@@ -106,11 +124,14 @@ export async function inCallerTransaction<T>(
     let out: T;
     try {
       const r = await sql
-        .raw<AuthRow & { version: string }>(
-          `BEGIN; SELECT ${AUTH_COLUMNS}, ${version} AS version, ` +
-            `set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
-            `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true) ` +
-            `FROM auth_context(${lit(token.sub)}, ${lit(token.sessionKey)}) x`,
+        .raw<AuthRow & { version: string | null }>(
+          'BEGIN; ' +
+            callerSelect(
+              token,
+              o.tables,
+              `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
+                `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true)`,
+            ),
         )
         .execute(conn);
       const row = r.rows[0];

@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { inCallerTransaction } from '../auth/access.js';
+import { callerVersion, inCallerTransaction } from '../auth/access.js';
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
@@ -40,6 +40,16 @@ function admit(contract: Contract, auth: AuthContext) {
   if (!allows(contract, auth)) throw forbidden();
 }
 
+/** A kept page, its transaction over: compressed (once) for a client that
+ * takes gzip, without holding a database connection. (Should compressing
+ * fail, the page goes out as it is.) */
+async function sendKept(c: Context<AppEnv>, store: ListCache, k: { kept: Uint8Array; key: string; version: string; headers: Record<string, string> }) {
+  const { kept, key, version, headers } = k;
+  const gz = acceptsGzip(c.req.header('accept-encoding')) ? await store.gzipped(key, version)?.catch(() => null) : null;
+  if (gz) return c.body(gz as Uint8Array<ArrayBuffer>, 200, { ...headers, etag: `W/${headers.etag}`, 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
+}
+
 function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): MiddlewareHandler<AppEnv> {
   const { contract } = route;
   const isPublic = contract.access.kind === 'public';
@@ -71,6 +81,18 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
     // scoped to the caller resolved just now, and kept under the version
     // read now.
     if (cache && token) {
+      // First the caller and the version alone (one statement, no
+      // transaction): a kept page or a 304 is answered from that.
+      const peek = await callerVersion(deps.db, token, cache.tables);
+      c.set('locale', peek.auth.locale);
+      admit(contract, peek.auth);
+      const peekKey = listCacheKey(peek.auth.orgId, contract.id, c.req.url);
+      const peekHeaders = { etag: cache.store.etag(peekKey, peek.version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
+      if (etagMatches(c.req.header('if-none-match'), peekHeaders.etag)) return c.body(null, 304, peekHeaders);
+      const keptNow = cache.store.get(peekKey, peek.version);
+      if (keptNow !== null) return sendKept(c, cache.store, { kept: keptNow, key: peekKey, version: peek.version, headers: peekHeaders });
+      // Not kept: built in the request's transaction, under the version read
+      // in it (a write may have come in between).
       const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async ({ auth, version }, tx) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
@@ -87,15 +109,7 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         return null;
       });
       if (early instanceof Response) return early;
-      if (early) {
-        // A kept page, its transaction over: compressed (once) for a client
-        // that takes gzip, without holding a database connection.
-        const { kept, key, version, headers } = early;
-        // (Should compressing fail, the page goes out as it is.)
-        const gz = acceptsGzip(c.req.header('accept-encoding')) ? await cache.store.gzipped(key, version)?.catch(() => null) : null;
-        if (gz) return c.body(gz as Uint8Array<ArrayBuffer>, 200, { ...headers, etag: `W/${headers.etag}`, 'content-type': 'application/json', 'content-encoding': 'gzip' });
-        return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
-      }
+      if (early) return sendKept(c, cache.store, early);
       return;
     }
     // Any other request: its transaction, the caller resolved as it begins
