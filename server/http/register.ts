@@ -75,41 +75,37 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         throw unauthenticated();
       }
     }
-    // A cacheable list: the caller and the data version are read as the
-    // read's transaction begins; an unchanged page is answered from here
-    // (./list-cache.ts). Otherwise the page is built in that transaction,
-    // scoped to the caller resolved just now, and kept under the version
-    // read now.
+    // A cacheable list (./list-cache.ts): first the caller and the data
+    // version by one statement outside any transaction, and an unchanged
+    // page (a 304 or the kept bytes) answered from that. Otherwise the page
+    // is built in the request's transaction, which reads both again (a
+    // write may have come in between), scoped to the caller resolved then,
+    // and kept under the version read then.
     if (cache && token) {
-      // First the caller and the version alone (one statement, no
-      // transaction): a kept page or a 304 is answered from that.
-      const peek = await callerVersion(deps.db, token, cache.tables);
-      c.set('locale', peek.auth.locale);
-      admit(contract, peek.auth);
-      const peekKey = listCacheKey(peek.auth.orgId, contract.id, c.req.url);
-      const peekHeaders = { etag: cache.store.etag(peekKey, peek.version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
-      if (etagMatches(c.req.header('if-none-match'), peekHeaders.etag)) return c.body(null, 304, peekHeaders);
-      const keptNow = cache.store.get(peekKey, peek.version);
-      if (keptNow !== null) return sendKept(c, cache.store, { kept: keptNow, key: peekKey, version: peek.version, headers: peekHeaders });
-      // Not kept: built in the request's transaction, under the version read
-      // in it (a write may have come in between).
-      const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async ({ auth, version }, tx) => {
+      /** The caller checked and the list's answer if it is unchanged (a
+       * Response) or kept (the bytes); else its key and headers. */
+      const lookUp = ({ auth, version }: { auth: AuthContext; version: string }) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-        const etag = cache.store.etag(key, version);
-        const headers = { etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
-        if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-        const kept = cache.store.get(key, version);
-        if (kept !== null) return { kept, key, version, headers };
-        c.set('listCacheSlot', { key, version, headers });
+        const headers = { etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
+        if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
+        return { kept: cache.store.get(key, version), key, version, headers };
+      };
+      const first = lookUp(await callerVersion(deps.db, token, cache.tables));
+      if (first instanceof Response) return first;
+      if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
+      const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async (caller, tx) => {
+        const found = lookUp(caller);
+        if (found instanceof Response || found.kept !== null) return found;
+        c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers });
         c.set('tx', tx);
-        c.set('auth', auth);
+        c.set('auth', caller.auth);
         await next();
         return null;
       });
       if (early instanceof Response) return early;
-      if (early) return sendKept(c, cache.store, early);
+      if (early) return sendKept(c, cache.store, { ...early, kept: early.kept! });
       return;
     }
     // Any other request: its transaction, the caller resolved as it begins
