@@ -129,6 +129,8 @@ test('the list keeps its focus and its row when the split panes arrive after the
   await page.goto('/settings/permission-and-roles/roles');
   const grid = page.getByRole('grid', { name: 'ロール' });
   await expect(grid).toBeFocused();
+  // The grid takes the focus before its rows arrive: move once they have.
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
   await expect(page.locator('.split-view')).toHaveCount(0);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
@@ -150,6 +152,7 @@ test('when the split panes cannot be fetched, the list still shows and moves alo
   await page.goto('/settings/permission-and-roles/roles');
   const grid = page.getByRole('grid', { name: 'ロール' });
   await expect(grid).toBeFocused();
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
   const first = await grid.getAttribute('aria-activedescendant');
   await page.keyboard.press('j');
   await expect(grid).not.toHaveAttribute('aria-activedescendant', first!);
