@@ -32,8 +32,10 @@ import { type CheckResult, checkFile, importFields, readUpload, rowsToWrite, wri
 export const CSV_IMPORT_QUEUE = 'csv-import';
 /** The GIN pending list an import's write may fill before merging it (kB,
  * 1 GB): more than the keys of the largest file (CSV_MAX_BYTES, 10 MB; 100,000
- * rows left ~51 MB of pending pages). Searches read the pending list until
- * the merge job has run, and find the same rows. */
+ * rows left ~51 MB of pending pages). Until the merge job has run (~1 s at
+ * 100,000 rows, starting at the commit), searches read that pending list
+ * whole (slower, the same rows found), and another write to the table may
+ * do the merge itself, as any insert past the default 4 MB would. */
 export const IMPORT_PENDING_LIST_LIMIT = 1024 * 1024;
 /** File rows each run of an import checks and stages. */
 export const CSV_IMPORT_CHUNK = 10_000;
