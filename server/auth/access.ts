@@ -3,14 +3,15 @@
 // whose people groups hold the account's person today.
 //
 // One statement, whatever the account, sent with the transaction's BEGIN
-// (inCallerTransaction): every request pays for it, so the round trips are
-// few (measured by `npm run bench -- --only api`). The
-// SECURITY DEFINER function auth_context (migrations 0008, 0030: the
-// organisation is not known yet) reads the account of the token's subject,
-// its memberships, MFA state and areas (and a list's data version); the same statement enters the account's scope
-// (organisation, account, request id, and the daicho_app role, so row-level
-// security applies from the next statement on). The function names the areas
-// as AREA_COLUMNS does.
+// (inCallerTransaction), or alone for a list that may be kept
+// (callerVersion): every request pays for it, so the round trips are few
+// (measured by `npm run bench -- --only api`). The SECURITY DEFINER function
+// auth_context (migrations 0008, 0030: the organisation is not known yet)
+// reads the account of the token's subject, its memberships, MFA state and
+// areas, and a list's data version; in the transaction the same statement
+// enters the account's scope (organisation, account, request id, and the
+// daicho_app role, so row-level security applies from the next statement
+// on). The function names the areas as AREA_COLUMNS does.
 import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Area } from '../../src/api/contracts/define.js';

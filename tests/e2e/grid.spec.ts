@@ -1,7 +1,7 @@
 // The grid without the mouse: a list opened from the palette takes the
 // focus; j/k move, x selects, Shift+J extends, G and g g jump, / filters,
 // Enter opens the row. The list passes axe.
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support.js';
 
 test('keyboard-only movement, selection, filtering and opening in a list', async ({ page }) => {
@@ -117,6 +117,17 @@ test('columns can be hidden and reordered, and the grid remembers it', async ({ 
   await expectAccessible(page);
 });
 
+/** Signed in, the roles list open, focused and showing its rows (the grid
+ * takes the focus before they arrive); the grid and its first active row. */
+async function openRoles(page: Page) {
+  await signIn(page);
+  await page.goto('/settings/permission-and-roles/roles');
+  const grid = page.getByRole('grid', { name: 'ロール' });
+  await expect(grid).toBeFocused();
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
+  return { grid, first: (await grid.getAttribute('aria-activedescendant'))! };
+}
+
 test('the list keeps its focus and its row when the split panes arrive after the first paint', async ({ page }) => {
   // Hold the split's chunk (allotment) until the list is in use.
   let release!: () => void;
@@ -125,17 +136,11 @@ test('the list keeps its focus and its row when the split panes arrive after the
     await held;
     await route.continue();
   });
-  await signIn(page);
-  await page.goto('/settings/permission-and-roles/roles');
-  const grid = page.getByRole('grid', { name: 'ロール' });
-  await expect(grid).toBeFocused();
-  // The grid takes the focus before its rows arrive: move once they have.
-  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
-  const initial = await grid.getAttribute('aria-activedescendant');
+  const { grid, first } = await openRoles(page);
   await expect(page.locator('.split-view')).toHaveCount(0);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
-  await expect(grid).not.toHaveAttribute('aria-activedescendant', initial!);
+  await expect(grid).not.toHaveAttribute('aria-activedescendant', first);
   const active = await grid.getAttribute('aria-activedescendant');
 
   release();
@@ -149,14 +154,9 @@ test('the list keeps its focus and its row when the split panes arrive after the
 
 test('when the split panes cannot be fetched, the list still shows and moves alone', async ({ page }) => {
   await page.route(/\/assets\/split-[^/]*\.js$/, (route) => route.abort());
-  await signIn(page);
-  await page.goto('/settings/permission-and-roles/roles');
-  const grid = page.getByRole('grid', { name: 'ロール' });
-  await expect(grid).toBeFocused();
-  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
-  const first = await grid.getAttribute('aria-activedescendant');
+  const { grid, first } = await openRoles(page);
   await page.keyboard.press('j');
-  await expect(grid).not.toHaveAttribute('aria-activedescendant', first!);
+  await expect(grid).not.toHaveAttribute('aria-activedescendant', first);
   await expect(page.locator('.split-view')).toHaveCount(0);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
