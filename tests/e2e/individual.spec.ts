@@ -8,7 +8,6 @@ import { waitForMail } from '../support/maildev.js';
 import { demo, expectAccessible, openPalette, signIn, test } from './support.js';
 
 const individual = demo('individual');
-const maildev = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080) + 2}`;
 
 async function typeCredentials(page: Page, user: { email: string; password: string }) {
   await expect(page.getByLabel('メールアドレス')).toBeFocused();
@@ -64,14 +63,14 @@ test('an operator without individual access who opens /individual goes to the st
   await expect(page).toHaveURL(/\/equipment$/);
 });
 
-test('mfa_method=email asks for the mailed code right after the password', async ({ page }) => {
+test('mfa_method=email asks for the mailed code right after the password', async ({ page, server }) => {
   const since = Date.now() - 1000;
   await page.goto('/auth/sign-in?mfa_method=email');
   await typeCredentials(page, individual);
   await expect(page.getByRole('heading', { name: 'メールに届いたコードを入力' })).toBeVisible();
   await expect(page.getByLabel('確認コード')).toBeFocused();
   await expectAccessible(page);
-  const mail = await waitForMail(maildev, (m) => m.to.includes(individual.email) && /\d{6}/.test(m.subject) && new Date(m.date).getTime() >= since, 20_000);
+  const mail = await waitForMail(server.maildev, (m) => m.to.includes(individual.email) && /\d{6}/.test(m.subject) && new Date(m.date).getTime() >= since, 20_000);
   await page.keyboard.type(mail.subject.match(/\d{6}/)![0]);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/individual$/);

@@ -10,18 +10,16 @@ import { signIn as cognitoSignIn } from '../support/cognito.js';
 import { waitForMail } from '../support/maildev.js';
 import { demo, expectAccessible, signIn, test } from './support.js';
 
-const base = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080)}`;
-const maildev = `http://127.0.0.1:${Number(process.env.DAICHO_E2E_PORT ?? 18080) + 2}`;
 
-test('an invitee sets a password from the mailed link, then resets it with a mailed code', async ({ page }) => {
-  const cfg = await createApiClient({ baseUrl: base })(getAuthConfig);
+test('an invitee sets a password from the mailed link, then resets it with a mailed code', async ({ page, server }) => {
+  const cfg = await createApiClient({ baseUrl: server.base })(getAuthConfig);
   const admin = demo('admin');
   const tokens = await cognitoSignIn({ endpoint: cfg.endpoint!, userPoolId: cfg.userPoolId, clientId: cfg.clientId, email: admin.email, password: admin.password });
   const email = `invitee-${Date.now()}@daicho.example`;
-  await createApiClient({ baseUrl: base, getToken: () => tokens.accessToken })(createInvitation, {
+  await createApiClient({ baseUrl: server.base, getToken: () => tokens.accessToken })(createInvitation, {
     body: { kind: 'INDIVIDUAL', email, givenName: '次郎', familyName: '田中' },
   });
-  const mail = await waitForMail(maildev, (m) => m.to.includes(email), 20_000);
+  const mail = await waitForMail(server.maildev, (m) => m.to.includes(email), 20_000);
   const link = mail.text.match(/https?:\/\/\S+\/auth\/invitation\/\S+/)![0];
 
   await page.goto(new URL(link).pathname);
@@ -54,7 +52,7 @@ test('an invitee sets a password from the mailed link, then resets it with a mai
   await page.keyboard.type(email);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText(email);
-  const resetMail = await waitForMail(maildev, (m) => m.to.includes(email) && /\d{6}/.test(m.subject), 20_000);
+  const resetMail = await waitForMail(server.maildev, (m) => m.to.includes(email) && /\d{6}/.test(m.subject), 20_000);
   const code = resetMail.subject.match(/(\d{6})/)![1]!;
   await page.getByLabel('メールに届いたコード').fill(code);
   await page.getByLabel('新しいパスワード').fill('Changed-passw0rd!');

@@ -35,7 +35,6 @@ async function expectNoKeys(page: Page, where: string) {
 }
 
 test('a page of each module, the shortcut sheet and the palette show words, not keys, in both languages', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page);
   for (const path of PAGES) {
     await page.goto(path);

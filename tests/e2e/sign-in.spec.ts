@@ -138,3 +138,12 @@ test('a page whose module is not built names its route; a tab the spec leaves em
   await expect(tab.getByRole('status')).toHaveCount(0);
   await expectAccessible(page);
 });
+
+// The check every pane's test relies on finds what it is there to find.
+test('the accessibility check fails on a page with a button nobody can name', async ({ page }) => {
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { name: '台帳にサインイン' })).toBeVisible();
+  await expectAccessible(page);
+  await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('button'), { id: 'unnamed' })));
+  await expect(expectAccessible(page)).rejects.toThrow(/button-name: .*#unnamed/);
+});
