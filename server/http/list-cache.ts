@@ -49,6 +49,9 @@ interface Entry {
   gzip?: Promise<Uint8Array>;
 }
 
+/** Callers' list URLs whose last page was built, not kept (ListCache.misses). */
+const MISS_HINTS = 10_000;
+
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -121,6 +124,30 @@ export class ListCache {
   get size(): number {
     return this.entries.size;
   }
+
+  /**
+   * Which way a request of a list goes first. After a request that had to
+   * build its page (`missed`), the next request of the same caller and URL
+   * goes straight to its transaction: the one-statement look would most
+   * likely miss again (a list written to between its reads: an import
+   * under way, a busy team) and cost a round trip for nothing. A request
+   * that finds its page kept there, or a 304, puts the look back (`hit`).
+   * Only the order of the two paths depends on it: both check the same
+   * version. Bounded (forgotten all at once past MISS_HINTS entries).
+   */
+  readonly misses = {
+    keys: new Set<string>(),
+    missedLast(hint: string): boolean {
+      return this.keys.has(hint);
+    },
+    missed(hint: string): void {
+      if (this.keys.size >= MISS_HINTS) this.keys.clear();
+      this.keys.add(hint);
+    },
+    hit(hint: string): void {
+      this.keys.delete(hint);
+    },
+  };
 
   etag(key: string, version: string): string {
     return `"${createHash('sha1').update(this.salt).update(key).digest('base64url').slice(0, 16)}.${version}"`;

@@ -92,12 +92,22 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
         return { kept: cache.store.get(key, version), key, version, headers };
       };
-      const first = lookUp(await callerVersion(deps.db, token, cache.tables));
-      if (first instanceof Response) return first;
-      if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
+      // Straight to the transaction when this caller's last request of the
+      // URL had to build its page (ListCache.misses): the look first would
+      // most likely be a round trip for nothing.
+      const hint = `${token.sub} ${contract.id} ${c.req.url}`;
+      if (!cache.store.misses.missedLast(hint)) {
+        const first = lookUp(await callerVersion(deps.db, token, cache.tables));
+        if (first instanceof Response) return first;
+        if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
+      }
       const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async (caller, tx) => {
         const found = lookUp(caller);
-        if (found instanceof Response || found.kept !== null) return found;
+        if (found instanceof Response || found.kept !== null) {
+          cache.store.misses.hit(hint);
+          return found;
+        }
+        cache.store.misses.missed(hint);
         c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers });
         c.set('tx', tx);
         c.set('auth', caller.auth);
