@@ -297,6 +297,19 @@ function settle(items: readonly Result[], index: number): number {
   return index > 0 ? index - 1 : index;
 }
 
+/** The active row: the item moved to (`picked.id`) wherever the results
+ * now have it, else the selectable row nearest the row moved to. */
+export function activeRow(items: readonly Result[], picked: { index: number; id: string | null }): number {
+  const at = picked.id === null || idAt(items, picked.index) === picked.id ? -1 : items.findIndex((it) => typeof it !== 'string' && it.id === picked.id);
+  return settle(items, at >= 0 ? at : picked.index);
+}
+
+/** The id of the item in a row (null: none, or a section's title). */
+function idAt(items: readonly Result[], index: number): string | null {
+  const item = items[index];
+  return item && typeof item !== 'string' ? item.id : null;
+}
+
 /** kbar's arrow keys: one row, skipping a section, stopping at the ends. */
 function step(items: readonly Result[], index: number, by: 1 | -1): number {
   const last = items.length - 1;
@@ -365,12 +378,17 @@ function Palette({ label, placeholder }: { label: string; placeholder: string })
   const { actions } = useKBar((state) => ({ actions: state.actions }));
   const hits = recordHits.use();
   const [search, setSearch] = useState('');
-  // -1: the first row of the results, whatever they are.
-  const [picked, setPicked] = useState(-1);
+  // The row moved to, and what it held. -1: the first row of the results,
+  // whatever they are. The results change under the user as record hits
+  // arrive (a search answered after its keystroke, or for an earlier
+  // query): the active row follows the item moved to, so Enter runs what
+  // was highlighted, not whatever took its place.
+  const [picked, setPickedAt] = useState<{ index: number; id: string | null }>({ index: -1, id: null });
   const [scrollTop, setScrollTop] = useState(0);
   const layout = useMemo(() => paletteResults(actions, hits, search), [actions, hits, search]);
   const { items, tops } = layout;
-  const active = settle(items, picked);
+  const active = useMemo(() => activeRow(items, picked), [items, picked]);
+  const setPicked = (index: number) => setPickedAt({ index, id: idAt(latest.current.items, index) });
   const list = useRef<HTMLDivElement>(null);
   const latest = useRef({ items, active });
   latest.current = { items, active };
@@ -378,7 +396,7 @@ function Palette({ label, placeholder }: { label: string; placeholder: string })
 
   const changeSearch = (value: string) => {
     setSearch(value);
-    setPicked(-1);
+    setPickedAt({ index: -1, id: null });
     // For the record search; not kbar's searchQuery: nothing of kbar's
     // reads it here, and setting it renders kbar's provider on every key.
     paletteSearch.set(value);

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USERS, type DemoUserKey } from '../../server/seed/demo.js';
-import { type E2eServer, e2eServer } from './servers.js';
+import { E2E_WORKERS, type E2eServer, e2eServer } from './servers.js';
 
 /**
  * Playwright's `test`, with one more check on every test: the console names
@@ -12,7 +12,12 @@ export const test = base.extend<{ messages: void; server: E2eServer }>({
   // The worker's own server (tests/e2e/servers.ts): pages, the request
   // fixture and the API clients of a test all talk to it.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-  server: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex)),
+  server: async ({}, use, testInfo) => {
+    // Only DAICHO_E2E_WORKERS servers were started: a worker beyond them
+    // (`--workers` set higher) would have none of its own.
+    if (testInfo.parallelIndex >= E2E_WORKERS) throw new Error(`worker ${testInfo.parallelIndex + 1} has no server: set DAICHO_E2E_WORKERS=${testInfo.config.workers}, not --workers`);
+    await use(e2eServer(testInfo.parallelIndex));
+  },
   baseURL: async ({ server }, use) => use(server.base),
   messages: [
     async ({ page }, use) => {
