@@ -39,6 +39,28 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { 
  * Client looks for it at the start of a query's text). */
 export const ROW_BYTES_MARK = '/*daicho:row-bytes*/';
 
+/** After ROW_BYTES_MARK: the statement's explicit JOINs are written in the
+ * order to run them, and the planner is to take them so
+ * (`join_collapse_limit = 1`, for this statement only; the transaction's
+ * setting is back to its default after it). A list page's rows join the
+ * page's ids to the table and each reference to it, eight relations for
+ * equipment: the planner spent 2.4 ms of a 7 ms first page (100 rows) trying
+ * their orders to choose the one written; as written it plans in 1.1 ms and
+ * runs the same plan (docs/benchmarks.md, fourteenth round). */
+export const JOINS_AS_WRITTEN_MARK = '/*daicho:joins-as-written*/';
+
+export interface RowBytesOptions {
+  /** See JOINS_AS_WRITTEN_MARK. */
+  joinsAsWritten?: boolean;
+}
+
+/** The statements that put a marked statement's join order setting in
+ * place and back, and the statement without its mark. */
+export function joinOrder(text: string): { text: string; before: string | null; after: string | null } {
+  if (!text.startsWith(JOINS_AS_WRITTEN_MARK)) return { text, before: null, after: null };
+  return { text: text.slice(JOINS_AS_WRITTEN_MARK.length), before: 'SET LOCAL join_collapse_limit = 1', after: 'SET LOCAL join_collapse_limit TO DEFAULT' };
+}
+
 /** The text of the statement with its `$n` parameters replaced by literals.
  * `$n` inside quoted identifiers, string literals (also E'' strings),
  * dollar-quoted strings and comments is left alone. */
@@ -199,8 +221,11 @@ class CopyOut {
 /** Runs a marked statement (the text after ROW_BYTES_MARK, with its
  * parameters) on a PostgreSQL connection: its rows, each `{fields}` (Buffers),
  * as Kysely reads a result. */
-export async function runRowBytes(client: pg.Client, text: string, params: readonly unknown[]) {
-  const copy = new CopyOut(`COPY (${inlineParameters(text, params)}) TO STDOUT (FORMAT binary)`);
+export async function runRowBytes(client: pg.Client, marked: string, params: readonly unknown[]) {
+  // One message either way: a join order setting rides with the COPY.
+  const { text, before, after } = joinOrder(marked);
+  const copyText = `COPY (${inlineParameters(text, params)}) TO STDOUT (FORMAT binary)`;
+  const copy = new CopyOut(before ? `${before}; ${copyText}; ${after}` : copyText);
   client.query(copy as never);
   const rows = rowsOfCopyBinary(await copy.done);
   return { command: 'COPY', rowCount: rows.length, rows: rows.map((fields) => ({ fields })) };
@@ -221,13 +246,14 @@ export function rowBytesOf(rows: readonly Record<string, unknown>[]) {
 
 /** Every row of `query` (text-like columns only), each value as the UTF-8
  * bytes PostgreSQL sent. */
-export async function rowsBytes(tx: Tx, query: RawBuilder<unknown>): Promise<(Buffer | null)[][]> {
-  const r = await sql<{ fields: (Buffer | null)[] }>`${sql.raw(ROW_BYTES_MARK)}${query}`.execute(tx);
+export async function rowsBytes(tx: Tx, query: RawBuilder<unknown>, opts: RowBytesOptions = {}): Promise<(Buffer | null)[][]> {
+  const mark = opts.joinsAsWritten ? ROW_BYTES_MARK + JOINS_AS_WRITTEN_MARK : ROW_BYTES_MARK;
+  const r = await sql<{ fields: (Buffer | null)[] }>`${sql.raw(mark)}${query}`.execute(tx);
   return r.rows.map((row) => row.fields);
 }
 
 /** The first row of `query` (text-like columns only), each value as the
  * UTF-8 bytes PostgreSQL sent; null when there is no row. */
-export async function rowBytes(tx: Tx, query: RawBuilder<unknown>): Promise<(Buffer | null)[] | null> {
-  return (await rowsBytes(tx, query))[0] ?? null;
+export async function rowBytes(tx: Tx, query: RawBuilder<unknown>, opts: RowBytesOptions = {}): Promise<(Buffer | null)[] | null> {
+  return (await rowsBytes(tx, query, opts))[0] ?? null;
 }

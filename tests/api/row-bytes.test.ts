@@ -82,4 +82,17 @@ describe('rowBytes', () => {
       }),
     ).rejects.toThrow(/division by zero/);
   });
+
+  it('runs a statement whose joins are as written with the join order fixed, for that statement only', async () => {
+    const setting = sql`SELECT current_setting('join_collapse_limit')::text`;
+    const seen = await withScope(h.db, { orgId: null }, async (tx) => {
+      const during = await rowBytes(tx, setting, { joinsAsWritten: true });
+      const after = await rowBytes(tx, setting);
+      return [during, after].map((r) => r?.[0]?.toString());
+    });
+    expect(seen).toEqual(['1', '8']);
+    // A failed one leaves the transaction failed, as any statement does, and the next one its own.
+    await expect(withScope(h.db, { orgId: null }, (tx) => rowBytes(tx, sql`SELECT (1 / 0)::text`, { joinsAsWritten: true }))).rejects.toThrow(/division by zero/);
+    expect((await rowBytes(h.db as never, setting))?.[0]?.toString()).toBe('8');
+  });
 });

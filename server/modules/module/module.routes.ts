@@ -91,7 +91,9 @@ async function guarded<T>(m: ModuleDef, fn: () => Promise<T>): Promise<T> {
 export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unknown> & ListQuery): Promise<JsonText<{ items: ModuleRow[]; count: number }>> {
   const conds = await resolveFilters(tx, m, query);
   // The rows' JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
-  const page = async (q: RawBuilder<PageRow>) => jsonArray((await rowsBytes(tx, q)).map(([item]) => item!));
+  // Its joins are written in the order to run them (JOINS_AS_WRITTEN_MARK).
+  const rows = (q: RawBuilder<PageRow>) => rowsBytes(tx, q, { joinsAsWritten: true });
+  const page = async (q: RawBuilder<PageRow>) => jsonArray((await rows(q)).map(([item]) => item!));
   let total: number;
   let items: Buffer;
   if (refSortField(m, query.sortColumn)) {
@@ -101,9 +103,9 @@ export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unkno
   } else if (query.pageIndex === 0) {
     // One statement: the total rides on each of the page's rows (an empty
     // page has none to carry it: then it is counted on its own).
-    const rows = await rowsBytes(tx, pageSql(m, query, conds, 0, countExpr(m, conds)));
-    total = rows.length ? Number(rows[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
-    items = jsonArray(rows.map(([, item]) => item!));
+    const first = await rows(pageSql(m, query, conds, 0, countExpr(m, conds)));
+    total = first.length ? Number(first[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
+    items = jsonArray(first.map(([, item]) => item!));
   } else {
     // The total first: it tells which end a deep page is nearer to.
     total = await countRows(tx, m, conds);

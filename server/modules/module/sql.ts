@@ -410,6 +410,9 @@ export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean
   // in the sorted subquery's order (a subquery with ORDER BY is not pulled
   // up; tests/api/modules.test.ts checks every sort's order). `n`, when
   // given (an uncorrelated scalar: computed once), rides on every row.
+  // The joins are written in the order they run (the page's ids, their rows,
+  // each row's references by primary key): listPage has the planner take
+  // them as written instead of trying every order (JOINS_AS_WRITTEN_MARK).
   return sql<PageRow>`SELECT ${n ? sql`(${n})::text AS n, ` : sql``}row_to_json(r)::text AS item FROM (SELECT ${selectRow(m)}
     FROM unnest(${ids}) WITH ORDINALITY AS page(id, ord)
     JOIN ${sql.table(m.table)} AS m ON m.id = page.id${refJoins(m)}
