@@ -52,6 +52,10 @@ test('choose the page size by keyboard, from its key and from the palette', asyn
   await expect(size('37')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\/equipment\?pageSize=50$/);
+  // The bookmarked size is no longer offered; the chosen one keeps the focus.
+  await expect(sizes).toHaveText(/20\s*50\s*100\s*500\s*1,000/);
+  await expect(size('50')).toBeChecked();
+  await expect(size('50')).toBeFocused();
   // The default size leaves the URL.
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\/equipment$/);
