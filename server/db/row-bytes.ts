@@ -46,7 +46,10 @@ export const ROW_BYTES_MARK = '/*daicho:row-bytes*/';
  * page's ids to the table and each reference to it, eight relations for
  * equipment: the planner spent 2.4 ms of a 7 ms first page (100 rows) trying
  * their orders to choose the one written; as written it plans in 1.1 ms and
- * runs the same plan (docs/benchmarks.md, fourteenth round). */
+ * runs the same plan (docs/benchmarks.md, fourteenth round). The setting
+ * holds for the statement's sub-selects too: mark only a statement none of
+ * whose parts needs the planner to choose an order among three or more
+ * relations. */
 export const JOINS_AS_WRITTEN_MARK = '/*daicho:joins-as-written*/';
 
 export interface RowBytesOptions {
