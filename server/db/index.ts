@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { joinOrder, ROW_BYTES_MARK, rowBytesOf, runRowBytes } from './row-bytes.js';
+import { ROW_BYTES_MARK, runRowBytes, runRowBytesAsQuery } from './row-bytes.js';
 import type { Database } from './schema.js';
 
 // `date` columns stay 'YYYY-MM-DD' strings: no time zone shifts.
@@ -36,15 +36,7 @@ Client.prototype.query = function (this: Client, ...args: unknown[]) {
     const text = args[0].slice(ROW_BYTES_MARK.length);
     const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
     if (this.rowBytesByCopy) return runRowBytes(this, text, params);
-    // PGlite: in-process, a statement per call costs nothing to speak of.
-    const order = joinOrder(text);
-    const plain = async () => {
-      if (order.before) await run.call(this, order.before);
-      const r = (await run.call(this, order.text, params)) as pg.QueryResult;
-      if (order.after) await run.call(this, order.after);
-      return rowBytesOf(r.rows);
-    };
-    return plain();
+    return runRowBytesAsQuery((t, p) => run.call(this, t, p) as Promise<unknown>, text, params);
   }
   const out = run.apply(this, args);
   return out instanceof Promise ? out.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : out;

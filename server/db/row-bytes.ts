@@ -59,7 +59,7 @@ export interface RowBytesOptions {
 
 /** The statements that put a marked statement's join order setting in
  * place and back, and the statement without its mark. */
-export function joinOrder(text: string): { text: string; before: string | null; after: string | null } {
+function joinOrder(text: string): { text: string; before: string | null; after: string | null } {
   if (!text.startsWith(JOINS_AS_WRITTEN_MARK)) return { text, before: null, after: null };
   return { text: text.slice(JOINS_AS_WRITTEN_MARK.length), before: 'SET LOCAL join_collapse_limit = 1', after: 'SET LOCAL join_collapse_limit TO DEFAULT' };
 }
@@ -234,9 +234,21 @@ export async function runRowBytes(client: pg.Client, marked: string, params: rea
   return { command: 'COPY', rowCount: rows.length, rows: rows.map((fields) => ({ fields })) };
 }
 
+/** A marked statement run as an ordinary query through `run` (PGlite's
+ * client: in process, a statement per call costs nothing to speak of), its
+ * join order setting as statements of their own; its rows as runRowBytes
+ * gives them. */
+export async function runRowBytesAsQuery(run: (text: string, params?: readonly unknown[]) => Promise<unknown>, marked: string, params: readonly unknown[]) {
+  const { text, before, after } = joinOrder(marked);
+  if (before) await run(before);
+  const r = (await run(text, params)) as pg.QueryResult;
+  if (after) await run(after);
+  return rowBytesOf(r.rows);
+}
+
 /** The same statement run as a query (PGlite): its values encoded as UTF-8.
  * A value pg did not read as text is refused here as COPY would garble it. */
-export function rowBytesOf(rows: readonly Record<string, unknown>[]) {
+function rowBytesOf(rows: readonly Record<string, unknown>[]) {
   const out = rows.map((row) => ({
     fields: Object.entries(row).map(([name, v]) => {
       if (v === null) return null;
