@@ -593,10 +593,46 @@ function RecordActions({ ctx }: { ctx: CommandContext }) {
 
 /** Keeps kbar's open state and ours (./palette-host.tsx) in step, both ways:
  * Ctrl/Cmd+K sets ours, kbar's own Escape or a chosen command closes kbar. */
+type VisualState = 'hidden' | 'animating-in' | 'showing' | 'animating-out';
+type VisualStateSetter = (cb: VisualState | ((current: VisualState) => VisualState)) => void;
+
+/**
+ * The state kbar's palette goes to when kbar sets `next` over `current`.
+ * kbar ends an opening (animating-in) and a closing (animating-out) with a
+ * timer that sets the state the animation ends in, showing or hidden,
+ * whatever happened meanwhile; the timer is replaced only once kbar has
+ * rendered the newer state. A command chosen while the palette was still
+ * opening (a quick Ctrl/Cmd+K, a few keys and Enter) started the closing,
+ * the opening's timer then set "showing", and the palette came back over
+ * the page with its old query: kbar's key handler pulled the focus into
+ * it, and its second closing handed the focus to an element the command
+ * had since replaced (the focus fell to the page). An end that no longer
+ * matches the animation under way is dropped; the newer animation's own
+ * timer ends it.
+ */
+export function settledVisualState(current: VisualState, next: VisualState): VisualState {
+  if (next === 'showing' && current === 'animating-out') return current;
+  if (next === 'hidden' && current === 'animating-in') return current;
+  return next;
+}
+
+const guarded = new WeakSet<object>();
+/** Routes every state kbar sets through settledVisualState (kbar's own
+ * timers call the query's setVisualState, so they go through it too). */
+export function guardVisualState(query: { setVisualState: VisualStateSetter }): void {
+  if (guarded.has(query)) return;
+  guarded.add(query);
+  const set = query.setVisualState.bind(query);
+  query.setVisualState = (cb) =>
+    set((current) => settledVisualState(current, typeof cb === 'function' ? cb(current) : cb));
+}
+
 function Bridge() {
   const open = paletteOpen.use();
   const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
   const mountedRef = useRef(false);
+  // Before the palette first opens (kbar's timers start with an opening).
+  useLayoutEffect(() => guardVisualState(query as unknown as { setVisualState: VisualStateSetter }), [query]);
   // A layout effect: kbar's state changes in the key's own task, not in a
   // later one, so the palette mounts one task sooner.
   useLayoutEffect(() => {
@@ -609,8 +645,14 @@ function Bridge() {
     // Only a change of ours drives kbar; kbar's changes come back below.
   }, [open]);
   useEffect(() => {
+    // Closing from the choice (choose) or kbar's closing until hidden. Not
+    // cleared on the other states: this effect may see a state late (kbar's
+    // subscribers render after its store), and a "showing" seen just after
+    // an Enter on a command would clear the choice's closing: Ctrl/Cmd+K
+    // would then close the palette instead of opening it again, and the
+    // palette's keys would take the next Enter.
     if (visualState === 'animating-out') setPaletteClosing(true);
-    else setPaletteClosing(false);
+    else if (visualState === 'hidden') setPaletteClosing(false);
     // kbar starts hidden: at mount that says nothing (the first Ctrl/Cmd+K
     // may have mounted it, and the layout effect above is opening it).
     const first = mountedRef.current === false;
