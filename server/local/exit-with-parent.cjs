@@ -1,5 +1,5 @@
 // Preloaded (node -r) into the helper processes the server starts (the
-// cognito-local emulator): they exit when their parent is gone, even when
+// cognito-local emulator, MailDev): they exit when their parent is gone, even when
 // the parent was killed outright and could not stop them itself. The IPC
 // channel the parent opened closes with it.
 if (process.send) {
