@@ -13,45 +13,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { WorkerType } from '../db/schema.js';
 import { enterScope, type Tx } from '../db/tenant.js';
+import { DEMO_ORG_NAME, DEMO_USERS, type DemoUserKey } from './demo-users.js';
 
-export type DemoUserKey = 'admin' | 'it' | 'individual';
-
-export interface DemoUser {
-  key: DemoUserKey;
-  email: string;
-  password: string;
-  givenName: string;
-  familyName: string;
-  description: string;
-}
-
-// Passwords meet Cognito's default policy (8+, upper, lower, digit, symbol).
-export const DEMO_USERS: readonly DemoUser[] = [
-  {
-    key: 'admin',
-    email: 'admin@daicho.example',
-    password: 'Daicho-demo-1',
-    givenName: '花子',
-    familyName: '山田',
-    description: 'Operator with every area (IT, HR, GA, LI, Marketplace, Settings), and individual access.',
-  },
-  {
-    key: 'it',
-    email: 'it-operator@daicho.example',
-    password: 'Daicho-demo-1',
-    givenName: '健太',
-    familyName: '佐藤',
-    description: 'Operator limited to the IT area.',
-  },
-  {
-    key: 'individual',
-    email: 'individual@daicho.example',
-    password: 'Daicho-demo-1',
-    givenName: '一郎',
-    familyName: '鈴木',
-    description: 'Individual access only: no operator console.',
-  },
-];
+export { DEMO_ORG_NAME, DEMO_USERS, type DemoUser, type DemoUserKey } from './demo-users.js';
 
 const DEMO_KANA: Record<DemoUserKey, { family: string; given: string }> = {
   admin: { family: 'ヤマダ', given: 'ハナコ' },
@@ -59,7 +23,6 @@ const DEMO_KANA: Record<DemoUserKey, { family: string; given: string }> = {
   individual: { family: 'スズキ', given: 'イチロウ' },
 };
 
-export const DEMO_ORG_NAME = '株式会社台帳デモ';
 export const DEFAULT_DEMO_SEED = 20240401;
 
 /** [kanji, katakana reading, romaji]. faker's ja locale has names but no
