@@ -4,7 +4,8 @@
 // its account before the server opens the database: PGlite has one
 // connection), through tests/support/server-process.ts, waiting for the
 // server's own banner (an external pool prints no demo sign-ins).
-// BENCH_SERVER_NODE_ARGS adds Node options (a CPU profile, say).
+// BENCH_SERVER_NODE_ARGS adds Node options (a CPU profile, say; the probe of
+// bench/lib/server-probe.mjs, which writes to DAICHO_PROBE_DIR).
 import type { ChildProcess } from 'node:child_process';
 import type { LocalCognito } from '../../server/local/cognito-local.js';
 import { freePorts, startServer } from '../../tests/support/server-process.js';
@@ -35,6 +36,8 @@ export async function startBenchServer(o: { dataDir: string; cognito: LocalCogni
       COGNITO_REGION: o.cognito.region,
       COGNITO_AUTH_FLOW: 'USER_PASSWORD_AUTH',
       COGNITO_TRUST_LOCAL_ISSUER: 'true',
+      // Where bench/lib/server-probe.mjs writes, when it is loaded.
+      ...(process.env.DAICHO_PROBE_DIR ? { DAICHO_PROBE_DIR: process.env.DAICHO_PROBE_DIR } : {}),
       ...o.env,
     },
   });
