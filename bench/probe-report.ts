@@ -35,7 +35,8 @@ for (const file of args) {
     const kinds = new Map<string, number[]>();
     for (const x of split) for (const q of x.statements) kinds.set(statementKind(q.text), [...(kinds.get(statementKind(q.text)) ?? []), q.d]);
     for (const [k, v] of kinds) if (v.length >= split.length / 2) line(`  ${k.slice(0, 32)}`, v);
-    const slow = split.filter((x) => x.total >= percentile(split.map((y) => y.total), 95));
+    const p95 = percentile(split.map((x) => x.total), 95);
+    const slow = split.filter((x) => x.total >= p95);
     const mean = (f: (x: (typeof split)[number]) => number, of: typeof split) => (of.reduce((a, x) => a + f(x), 0) / of.length).toFixed(2);
     console.log(`  slowest 5% (${slow.length}), means: statements ${mean((x) => x.db, slow)}, rest ${mean((x) => x.rest, slow)}, gc ${mean((x) => x.gc, slow)} ms; all: ${mean((x) => x.db, split)}, ${mean((x) => x.rest, split)}, ${mean((x) => x.gc, split)}`);
   }

@@ -16,7 +16,7 @@ import { startCognitoLocal, type LocalCognito } from './local/cognito-local.js';
 import { startMailDev, type LocalMailDev } from './local/maildev.js';
 import { createMailer } from './mail/mailer.js';
 import { jobHandlers } from './jobs/handlers.js';
-import { DEMO_USERS } from './seed/demo-users.js';
+import { DEMO_USERS, hasOrganization } from './seed/demo-users.js';
 import { createStorage } from './storage/index.js';
 
 const config = loadConfig();
@@ -72,7 +72,7 @@ async function main() {
   // The demo's generator (faker: 17 MB of heap the process would keep) is
   // loaded only when there is something to seed; seedDemo looks again under
   // its lock, for replicas starting together on an empty database.
-  if (config.SEED === 'auto' && !(await handle.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst())) {
+  if (config.SEED === 'auto' && !(await hasOrganization(handle.db))) {
     const { seedDemo } = await import('./seed/demo.js');
     const seeded = await seedDemo(handle.db);
     if (seeded) logger.info({ orgId: seeded.orgId }, 'demo data seeded');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createApiClient } from '../../src/api/client.js';
 import { getAuthConfig } from '../../src/api/contracts/auth.js';
-import { DEMO_USERS } from '../../server/seed/demo.js';
+import { DEMO_USERS } from '../../server/seed/demo-users.js';
 import { signIn } from '../../tests/support/cognito.js';
 import { freePorts, startServer, stopServer } from '../../tests/support/server-process.js';
 

@@ -9,7 +9,7 @@ import { presignImportCsv } from '../../src/api/contracts/storage.js';
 import { csvImportJob, moduleContracts } from '../../src/api/modules/contracts.js';
 import { equipment } from '../../src/api/modules/equipment.js';
 import { openDatabase } from '../../server/db/index.js';
-import { DEMO_ORG_NAME } from '../../server/seed/demo.js';
+import { DEMO_ORG_NAME } from '../../server/seed/demo-users.js';
 import { seedScaleEquipment } from '../../server/seed/scale.js';
 import { parse, toCsv } from '../../tests/support/csv.js';
 import { type Measure, type Suite, max, round } from '../lib/measure.js';

@@ -10,7 +10,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { withScope } from '../db/tenant.js';
-import { DEMO_ORG_NAME, DEMO_USERS, seedDemo } from '../seed/demo.js';
+import { seedDemo } from '../seed/demo.js';
+import { DEMO_ORG_NAME, DEMO_USERS } from '../seed/demo-users.js';
 import { SCALE_ORG_NAME, seedScale, seedScaleEquipment } from '../seed/scale.js';
 
 const USAGE = `Usage: npm run seed -- [--scale N] [--equipment N] [--org NAME] [--seed S]

@@ -2,6 +2,8 @@
 // fills the demo (./demo.ts, which loads faker: 17 MB of heap). The server
 // needs these on every start with the local emulator (the sign-ins are put
 // into its pool); the generator only on an empty database (server/main.ts).
+import type { Db } from '../db/index.js';
+import type { Tx } from '../db/tenant.js';
 
 export type DemoUserKey = 'admin' | 'it' | 'individual';
 
@@ -43,3 +45,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 export const DEMO_ORG_NAME = '株式会社台帳デモ';
+
+/** Whether the database holds any organisation: the demo is seeded only
+ * into one that holds none (server/main.ts before loading the generator,
+ * seedDemo again under its lock). As the connecting role: no scope yet. */
+export async function hasOrganization(db: Db | Tx): Promise<boolean> {
+  return (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -13,9 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { WorkerType } from '../db/schema.js';
 import { enterScope, type Tx } from '../db/tenant.js';
-import { DEMO_ORG_NAME, DEMO_USERS, type DemoUserKey } from './demo-users.js';
-
-export { DEMO_ORG_NAME, DEMO_USERS, type DemoUser, type DemoUserKey } from './demo-users.js';
+import { DEMO_ORG_NAME, DEMO_USERS, type DemoUserKey, hasOrganization } from './demo-users.js';
 
 const DEMO_KANA: Record<DemoUserKey, { family: string; given: string }> = {
   admin: { family: 'ヤマダ', given: 'ハナコ' },
@@ -187,8 +185,7 @@ export async function seedDemo(db: Db, opts: { seed?: number } = {}): Promise<Se
   const people = demoPeople(opts.seed ?? DEFAULT_DEMO_SEED);
   const seeded = await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
-    const existing = await tx.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-    if (existing) return null;
+    if (await hasOrganization(tx)) return null;
     // Only the connecting role may insert organisations; the rest runs as
     // daicho_app so RLS checks it and the audit trail records the org.
     const org = await tx

@@ -24,7 +24,7 @@ import { presignImportCsv } from '../../src/api/contracts/storage.js';
 import { CSV_INLINE_ROWS, csvImportJob, moduleContracts } from '../../src/api/modules/contracts.js';
 import { equipment } from '../../src/api/modules/equipment.js';
 import { CSV_IMPORT_CHUNK, CSV_IMPORT_QUEUE } from '../../server/modules/module/csv-job.js';
-import { DEMO_USERS } from '../../server/seed/demo.js';
+import { DEMO_USERS } from '../../server/seed/demo-users.js';
 import { signIn } from '../support/cognito.js';
 import { freePorts, type Ports, startServer, stopServer } from '../support/server-process.js';
 

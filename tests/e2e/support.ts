@@ -1,6 +1,6 @@
 import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_USERS, type DemoUserKey } from '../../server/seed/demo.js';
+import { DEMO_USERS, type DemoUserKey } from '../../server/seed/demo-users.js';
 import { E2E_WORKERS, type E2eServer, e2eServer } from './servers.js';
 
 /**

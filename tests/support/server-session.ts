@@ -5,7 +5,7 @@
 import { createApiClient } from '../../src/api/client.js';
 import { getAuthConfig } from '../../src/api/contracts/auth.js';
 import { presignImportCsv } from '../../src/api/contracts/storage.js';
-import { DEMO_USERS } from '../../server/seed/demo.js';
+import { DEMO_USERS } from '../../server/seed/demo-users.js';
 import { signIn } from './cognito.js';
 
 export type Api = ReturnType<typeof createApiClient>;
