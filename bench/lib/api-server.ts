@@ -5,10 +5,12 @@
 // connection), through tests/support/server-process.ts, waiting for the
 // server's own banner (an external pool prints no demo sign-ins).
 // BENCH_SERVER_NODE_ARGS adds Node options (a CPU profile, say; the probe of
-// bench/lib/server-probe.mjs, which writes to DAICHO_PROBE_DIR).
+// bench/lib/server-probe.mjs, which writes to DAICHO_PROBE_DIR), as for every
+// measured server (measuredServerOptions).
 import type { ChildProcess } from 'node:child_process';
 import type { LocalCognito } from '../../server/local/cognito-local.js';
 import { freePorts, startServer } from '../../tests/support/server-process.js';
+import { measuredServerOptions } from './server-session.js';
 
 export { stopServer } from '../../tests/support/server-process.js';
 
@@ -20,13 +22,13 @@ export interface BenchServer {
 
 export async function startBenchServer(o: { dataDir: string; cognito: LocalCognito; env?: Record<string, string> }): Promise<BenchServer> {
   const ports = await freePorts();
+  const measured = measuredServerOptions();
   const server = await startServer({
     dataDir: o.dataDir,
     ports,
     readyText: 'Daicho is running',
     timeoutMs: 120_000,
-    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    nodeArgs: measured.nodeArgs,
     env: {
       SEED: 'off',
       HOST: '127.0.0.1',
@@ -36,8 +38,7 @@ export async function startBenchServer(o: { dataDir: string; cognito: LocalCogni
       COGNITO_REGION: o.cognito.region,
       COGNITO_AUTH_FLOW: 'USER_PASSWORD_AUTH',
       COGNITO_TRUST_LOCAL_ISSUER: 'true',
-      // Where bench/lib/server-probe.mjs writes, when it is loaded.
-      ...(process.env.DAICHO_PROBE_DIR ? { DAICHO_PROBE_DIR: process.env.DAICHO_PROBE_DIR } : {}),
+      ...measured.env,
       ...o.env,
     },
   });

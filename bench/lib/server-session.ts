@@ -2,6 +2,8 @@
 // (tests/support/server-process.ts), on PostgreSQL (a database of its own in
 // the local server, dropped afterwards) or on PGlite (a data directory of its
 // own), signed in as the printed demo admin, with its memory sampled.
+// BENCH_SERVER_NODE_ARGS reaches every measured server (this one and the api
+// suite's, bench/lib/api-server.ts): see measuredServerOptions.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,10 +56,30 @@ export async function createDatabase(prefix: string): Promise<{ url: string; dro
   };
 }
 
+/**
+ * What every measured server process gets from the benchmark's environment:
+ * BENCH_SERVER_NODE_ARGS as Node options (a CPU profile,
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`; the probe,
+ * `--import $PWD/bench/lib/server-probe.mjs`) and DAICHO_PROBE_DIR, where
+ * the probe writes. A suite's own options come after these.
+ */
+export function measuredServerOptions(): { nodeArgs: string[]; env: Record<string, string> } {
+  return {
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    env: process.env.DAICHO_PROBE_DIR ? { DAICHO_PROBE_DIR: process.env.DAICHO_PROBE_DIR } : {},
+  };
+}
+
 export async function startBenchServer(o: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-'));
   const ports = await freePorts();
-  const server = await startServer({ dataDir, ports, nodeArgs: o.nodeArgs ?? [], env: { JOB_POLL_MS: '200', ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}), ...o.env } });
+  const measured = measuredServerOptions();
+  const server = await startServer({
+    dataDir,
+    ports,
+    nodeArgs: [...measured.nodeArgs, ...(o.nodeArgs ?? [])],
+    env: { JOB_POLL_MS: '200', ...measured.env, ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}), ...o.env },
+  });
   const base = `http://127.0.0.1:${ports.http}`;
   const admin = DEMO_USERS.find((u) => u.key === 'admin')!;
   const password = server.output().match(/admin@daicho\.example\s+(\S+)/)?.[1] ?? admin.password;

@@ -25,6 +25,7 @@ import { equipmentCsv, signInDemoAdmin, uploadImportCsv } from '../../tests/supp
 import { drive, type Http, type Id, Ledger, rng, type Sample } from '../lib/load-driver.js';
 import { adminClient, createDatabase, dbUrl, dropDatabase, httpClient, rssMb, sampleRss, sleep, terminateBackends } from '../lib/load-support.js';
 import { max, type Measure, min, percentile, round, type Suite } from '../lib/measure.js';
+import { measuredServerOptions } from '../lib/server-session.js';
 
 const SUITE = 'load';
 const CONNECTIONS = 50;
@@ -132,9 +133,11 @@ export const run: Suite = async ({ quick, log }) => {
     admin = await adminClient(dbName);
     const ports: Ports = await freePorts();
     const base = `http://127.0.0.1:${ports.http}`;
-    const env = { DATABASE_URL: dbUrl(dbName), JOB_POLL_MS: '200', NODE_OPTIONS: GC_HOOK };
+    const measured = measuredServerOptions();
+    const env = { ...measured.env, DATABASE_URL: dbUrl(dbName), JOB_POLL_MS: '200', NODE_OPTIONS: GC_HOOK };
+    const nodeArgs = measured.nodeArgs;
     log(`load: database ${dbName}, server on ${base}`);
-    server = await startServer({ dataDir, ports, env });
+    server = await startServer({ dataDir, ports, env, nodeArgs });
     const pid = server.proc.pid!;
     const session = await signInDemoAdmin(base, server.output());
     let api = session.api;
@@ -287,7 +290,7 @@ export const run: Suite = async ({ quick, log }) => {
     const afterExit = await look();
     log(`load: SIGTERM at ${midway || 'never mid-way'}; exit ${code} after ${round(exitSeconds, 1)} s; ${afterExit} rows on disk`);
     const restartAt = Date.now();
-    server = await startServer({ dataDir, ports, env });
+    server = await startServer({ dataDir, ports, env, nodeArgs });
     ({ api } = await signInDemoAdmin(base, server.output()));
     let finished = false;
     let lastState = '';
