@@ -33,6 +33,7 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/index.js';
 import { migrate } from '../../server/db/migrate.js';
 import { withScope } from '../../server/db/tenant.js';
 import { freePort, startCognitoLocal } from '../../server/local/cognito-local.js';
+import { ListCache } from '../../server/http/list-cache.js';
 import { categoryCounts, listPage } from '../../server/modules/module/module.routes.js';
 import { workforceCategoryCounts, workforcePage } from '../../server/modules/people/people.routes.js';
 import { countWorkforce, listWorkforce, workforceQuery } from '../../src/api/contracts/people.js';
@@ -57,6 +58,11 @@ interface Scenario {
   ratio?: number;
   /** The handler's own statements (raw SQL); default: the equipment list's. */
   raw?: (tx: Tx) => Promise<unknown>;
+  /** Timed after a write to a table the rows reference (an equipment type),
+   * so that every row of the page is built: the server's kept rows are of
+   * no use (server/http/list-cache.ts, "Rows, not only pages"). Otherwise
+   * each call follows a write to one row of its page. */
+  everyRow?: true;
 }
 
 /** Untimed rounds over every case before the timed calls. */
@@ -94,10 +100,15 @@ function scenarios(rows: number): Scenario[] {
   const out: Scenario[] = [
     { key: 'page100', label: 'first 100-row page', path: list, query: { pageIndex: 0, pageSize: 100 }, p95: 20, ratio: 1.5 },
     { key: 'page1000', label: 'first 1000-row page', path: list, query: { pageIndex: 0, pageSize: 1000 }, p95: 60, ratio: 1.5 },
+    // The same pages after a write to a table every row reads (as the first
+    // build of a URL, or a server that keeps nothing): each row built.
+    { key: 'page100:all', label: 'first 100-row page, every row built', path: list, query: { pageIndex: 0, pageSize: 100 }, everyRow: true },
+    { key: 'page1000:all', label: 'first 1000-row page, every row built', path: list, query: { pageIndex: 0, pageSize: 1000 }, everyRow: true },
     { key: 'deep', label: `deep page (pageIndex ${deepIndex}, 100 rows)`, path: list, query: { pageIndex: deepIndex, pageSize: 100 }, p95: 50 },
     // An asset-tag fragment (100 matching rows at 1M): the kind of search a
     // person types at a desk with the label in hand.
     { key: 'search', label: 'free-text search "GA-00012"', path: list, query: { pageIndex: 0, pageSize: 100, freeText: 'GA-00012' }, p95: 30, ratio: 1.5 },
+    { key: 'search:all', label: 'free-text search "GA-00012", every row built', path: list, query: { pageIndex: 0, pageSize: 100, freeText: 'GA-00012' }, everyRow: true },
     // A person's name: matches through the assigned-person reference.
     { key: 'searchPerson', label: 'free-text search "佐藤 翔" (assigned person)', path: list, query: { pageIndex: 0, pageSize: 100, freeText: '佐藤 翔' } },
   ];
@@ -140,10 +151,11 @@ interface Target {
   serverDataDir: string;
   budgets: boolean;
   note: string;
-  /** Makes the next request of a cached list a miss, as a write would
-   * (PostgreSQL: the server shares the database; PGlite: its server runs
-   * without the cache). */
-  invalidate?: (orgId: string) => Promise<void>;
+  /** A write, committed, that makes the next request of a cached list a
+   * miss (PostgreSQL: the server shares the database; PGlite: its server
+   * runs without the cache): to the equipment row `rowId` (one row of the
+   * page then built again), or to an equipment type (every row of it). */
+  invalidate?: (orgId: string, write: { rowId: string } | 'every row') => Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -165,15 +177,18 @@ async function pgTarget(opts: SuiteOptions): Promise<Target> {
     interleave: true,
     open: () => openDatabase({ databaseUrl: url.toString() }),
     serverEnv: { DATABASE_URL: url.toString() },
-    async invalidate(orgId) {
+    async invalidate(orgId, write) {
       if (!bumper) {
         bumper = new pg.Client({ connectionString: url.toString() });
         await bumper.connect();
       }
-      await bumper.query(
-        `INSERT INTO table_versions (org_id, table_name, v) VALUES ($1, 'equipment', 1) ON CONFLICT (org_id, table_name) DO UPDATE SET v = table_versions.v + 1`,
-        [orgId],
-      );
+      // A change as an operator's edit makes (a new row version, its
+      // triggers: the list's data version moves on).
+      if (write === 'every row') {
+        await bumper.query(`UPDATE equipment_types SET updated_at = now() WHERE id = (SELECT id FROM equipment_types WHERE org_id = $1 ORDER BY id LIMIT 1)`, [orgId]);
+      } else {
+        await bumper.query(`UPDATE equipment SET updated_at = now() WHERE id = $1 AND org_id = $2`, [write.rowId, orgId]);
+      }
     },
     serverDataDir: dataDir,
     budgets: true,
@@ -224,12 +239,27 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
   const cognitoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-cognito-'));
   const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await freePort(), logger: pino({ level: 'silent' }) });
   const raw = new Map<string, ReturnType<typeof stats>>();
-  const list: Scenario[] = CASES.includes('equipment') ? scenarios(size.equipment) : [];
+  // PGlite's server keeps nothing: there every page is built anyway.
+  const list: Scenario[] = CASES.includes('equipment') ? scenarios(size.equipment).filter((s) => t.invalidate || !s.everyRow) : [];
+  /** Each case's write before a timed call: to a row of its page. */
+  const writeOf = new Map<string, { rowId: string } | 'every row'>();
   let orgId = '';
   let handle: DatabaseHandle | null = null;
+  // The raw SQL of a list page is the server's: where the server builds a
+  // page from the rows it kept of the last build (after a write to one of
+  // them), so does the raw SQL, from its own last build of that page.
+  const rawKept = new ListCache(512 << 20, 'bench-raw');
+  let rawBuilds = 0;
+  const queryOf = (s: Scenario) => ({ pageIndex: 0, pageSize: 100, orderDirection: 'asc' as const, ...s.query });
   const rawOf = (s: Scenario) => {
-    const q = { pageIndex: 0, pageSize: 100, orderDirection: 'asc' as const, ...s.query };
-    return s.raw ? (tx: Tx) => s.raw!(tx) : s.key === 'count' ? (tx: Tx) => categoryCounts(tx, equipment, q) : (tx: Tx) => listPage(tx, equipment, q);
+    const q = queryOf(s);
+    if (s.raw) return (tx: Tx) => s.raw!(tx);
+    if (s.key === 'count') return (tx: Tx) => categoryCounts(tx, equipment, q);
+    const keeps = !!t.invalidate && !s.everyRow;
+    return async (tx: Tx) => {
+      const page = await listPage(tx, equipment, q, keeps ? rawKept.rows(s.key) : null);
+      if (keeps) rawKept.set(s.key, String(++rawBuilds), page.bytes, page.rows);
+    };
   };
   try {
     handle = await t.open();
@@ -243,6 +273,16 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       if (CASES.includes('workforce')) {
         const unit = await withScope(handle.db, { orgId }, async (tx) => (await sql<{ id: string }>`SELECT id FROM org_units WHERE code = 'S-U01'`.execute(tx)).rows[0]!.id);
         list.push(...workforceScenarios(unit));
+      }
+      if (t.invalidate) {
+        const firstRow = async (s: Scenario) =>
+          withScope(handle!.db, { orgId }, async (tx) => (JSON.parse((await listPage(tx, equipment, queryOf(s))).text) as { items: { id: string }[] }).items[0]?.id);
+        const fallback = list.length ? await firstRow(list[0]!) : undefined;
+        for (const s of list) {
+          const own = s.path === equipment.api.collection ? await firstRow(s) : undefined;
+          const rowId = own ?? fallback;
+          writeOf.set(s.key, s.everyRow ? 'every row' : rowId ? { rowId } : 'every row');
+        }
       }
       const accountId = await ensureBenchAccount(handle.db, orgId);
       await linkPoolUser(handle.db, accountId, cognito);
@@ -265,9 +305,12 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
 
     // 2. The server process, a token, the API calls. The equipment list
     // keeps unchanged pages (server/http/list-cache.ts); every timed call
-    // below is a miss, as after a write (the version is bumped untimed
-    // before it): the page is built by the database each time. The kept
-    // page and the 304 are measured after them.
+    // below is a miss: a write, untimed, comes before it. To one row of the
+    // page (an operator's edit): the page is built by the database again,
+    // that row in full, the others from the rows kept of the last build; or,
+    // for the cases marked "every row built", to an equipment type, which
+    // every row reads: each row built in full. The kept page and the 304
+    // are measured after them.
     const server = await startBenchServer({ dataDir: t.serverDataDir, cognito, env: t.serverEnv });
     const out: Measure[] = [];
     const { accessToken } = await signIn({ ...cognito, email: BENCH_EMAIL, password: BENCH_PASSWORD });
@@ -283,7 +326,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
     };
     const caller = (url: string, extra: Record<string, string> = {}, status = 200) => async () => void (await get(url, extra, status));
     try {
-      const invalidate = t.invalidate ? () => t.invalidate!(orgId) : undefined;
+      const invalidateFor = (s: Scenario) => (t.invalidate ? () => t.invalidate!(orgId, writeOf.get(s.key) ?? 'every row') : undefined);
       // Warm the server as a running one is: every case a few times on the
       // path it is timed on (a miss), so that neither V8's compiler tiers
       // nor the pool's connections (their catalog and plan caches) are
@@ -291,7 +334,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       // first cases measured carried a few ms more than the same work later.
       for (let round = 0; round < WARM_ROUNDS; round++) {
         for (const s of list) {
-          await invalidate?.();
+          await invalidateFor(s)?.();
           await caller(urlOf(server.url, s))();
         }
       }
@@ -310,6 +353,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         for (const s of list) {
           const url = urlOf(server.url, s);
           const call = caller(url);
+          const invalidate = invalidateFor(s);
           await call(); // warm
           await call();
           // Each timed call must be a miss: the equipment list's ETag (its
@@ -363,7 +407,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         log(`raw SQL  ${s.label}: p50 ${round(r.p50)} ms, p95 ${round(r.p95)} ms (median of ${rounds} rounds; all ${r.n} calls: p95 ${round(pooled.raw.p95)})`);
         log(`API      ${s.label}: p50 ${round(api.p50)} ms, p95 ${round(api.p95)} ms (median of ${rounds} rounds; all ${api.n} calls: p95 ${round(pooled.api.p95)}); ratio p95 ${round(ratio)}`);
         const spread = `p95 by round: API ${apiRounds.map((x) => round(x.p95, 1)).join(', ')} ms; raw SQL ${rawRounds.map((x) => round(x.p95, 1)).join(', ')} ms; all calls pooled: API p95 ${round(pooled.api.p95)}, raw SQL p95 ${round(pooled.raw.p95)} ms`;
-        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write (raw SQL: ${t.interleave ? 'interleaved with them' : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
+        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write${!t.invalidate ? '' : s.everyRow ? ' to an equipment type (every row built)' : s.path === equipment.api.collection ? ' to one row of the page' : ''} (raw SQL: ${t.interleave ? 'interleaved with them, the same statements with the same kept rows' : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
         out.push(
           { suite: t.suite, name: `${s.label} p50`, value: round(api.p50), unit: 'ms', peers: { rawSql: round(r.p50) }, note },
           { suite: t.suite, name: `${s.label} p95`, value: round(api.p95), unit: 'ms', peers: { rawSql: round(r.p95) }, note, ...budget(s.p95) },

@@ -33,11 +33,46 @@
 // The key holds the organisation and the route, not the account: a list
 // whose rows depend on more than the organisation (RLS is per organisation;
 // the route's area is checked before the cache is consulted) must not use it.
+//
+// Rows, not only pages: a page kept here also keeps which rows it holds
+// (PageRows: each row's id, its version and where its JSON lies in the
+// page). When a write changes the list's version, the next build of the
+// same page gives PostgreSQL those ids and versions, and the statement
+// sends back only the rows that changed (or whose references did: a renamed
+// place) in full, the others as their id and version; their JSON is taken
+// from the page kept here (server/modules/module/sql.ts, rowsSql). After a
+// colleague edits one row, the 1000-row page someone reloads costs one row's
+// joins and JSON, not a thousand. The same rule holds: the statement decides
+// what is unchanged, in its own snapshot; this is only what it may skip.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const gzip = promisify(zlib.gzip);
+
+/** The rows of a page kept here (see "Rows, not only pages" above). */
+export interface PageRows {
+  ids: readonly string[];
+  /** Each row's version (PostgreSQL's xmin), as the statement read it. */
+  versions: readonly string[];
+  /** The version of the tables the rows' references read. */
+  refs: string;
+  /** Row i's JSON is body[spans[2i], spans[2i+1]). */
+  spans: Uint32Array;
+}
+
+/** An earlier build's rows, offered to the next build of the same page. */
+export interface ReusableRows {
+  ids: readonly string[];
+  versions: readonly string[];
+  refs: string;
+  /** The JSON of the row with this id, as that build sent it. */
+  item(id: string): Uint8Array | undefined;
+}
+
+/** Set as a page's version when a newer one was asked for: the page is not
+ * served again, only its rows offered (ListCache.rows). */
+const STALE = '\0stale';
 
 interface Entry {
   version: string;
@@ -47,6 +82,7 @@ interface Entry {
   bytes: number;
   /** The body gzipped: made on the first request that accepts it. */
   gzip?: Promise<Uint8Array>;
+  rows?: PageRows;
 }
 
 /** Callers' list URLs whose last page was built, not kept (ListCache.misses). */
@@ -62,17 +98,50 @@ export class ListCache {
     private readonly salt: string,
   ) {}
 
-  /** The page kept for `key` if it was built under `version`. */
+  /** The page kept for `key` if it was built under `version`. A page of
+   * another version is not served again; its rows stay on offer to the
+   * next build (rows) until that build replaces it. */
   get(key: string, version: string): Uint8Array | null {
     const e = this.entries.get(key);
     if (!e) return null;
     this.entries.delete(key);
+    this.entries.set(key, e); // most recently used last
     if (e.version !== version) {
-      this.bytes -= e.bytes;
+      e.version = STALE;
+      if (e.gzip) {
+        // Its compressed copy will not be sent again.
+        e.gzip = undefined;
+        const bytes = this.entryBytes(key, e.body, e.rows);
+        this.bytes += bytes - e.bytes;
+        e.bytes = bytes;
+      }
       return null;
     }
-    this.entries.set(key, e); // most recently used last
     return e.body;
+  }
+
+  /** The rows of the page last built for `key` (of any version), for its
+   * next build to skip those unchanged. */
+  rows(key: string): ReusableRows | null {
+    const e = this.entries.get(key);
+    const r = e?.rows;
+    if (!e || !r) return null;
+    let at: Map<string, number> | null = null;
+    return {
+      ids: r.ids,
+      versions: r.versions,
+      refs: r.refs,
+      item: (id) => {
+        at ??= new Map(r.ids.map((x, i) => [x, i]));
+        const i = at.get(id);
+        return i === undefined ? undefined : e.body.subarray(r.spans[2 * i], r.spans[2 * i + 1]);
+      },
+    };
+  }
+
+  private entryBytes(key: string, body: Uint8Array, rows: PageRows | undefined): number {
+    // A row's id and version as strings, and its span: ~100 bytes.
+    return body.byteLength + key.length * 2 + 64 + (rows ? rows.ids.length * 100 : 0);
   }
 
   /** The kept page's gzip encoding, if a page is kept for `key` under
@@ -81,33 +150,35 @@ export class ListCache {
     const e = this.entries.get(key);
     if (!e || e.version !== version) return null;
     if (!e.gzip) {
-      e.gzip = gzip(e.body);
-      e.gzip.then(
+      const made = gzip(e.body);
+      e.gzip = made;
+      made.then(
         (gz) => {
-          // Counted while the page is still the one kept under this key.
-          if (this.entries.get(key) !== e) return;
+          // Counted while the page is still the one kept under this key,
+          // and this its compressed copy.
+          if (this.entries.get(key) !== e || e.gzip !== made) return;
           e.bytes += gz.byteLength;
           this.bytes += gz.byteLength;
           this.trim();
         },
         () => {
-          e.gzip = undefined;
+          if (e.gzip === made) e.gzip = undefined;
         },
       );
     }
     return e.gzip;
   }
 
-  set(key: string, version: string, body: Uint8Array): void {
-    // A page larger than an eighth of the budget is not kept.
-    const bytes = body.byteLength + key.length * 2 + 64;
-    if (bytes > this.maxBytes / 8) return;
+  set(key: string, version: string, body: Uint8Array, rows?: PageRows): void {
+    const bytes = this.entryBytes(key, body, rows);
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
       this.bytes -= old.bytes;
     }
-    this.entries.set(key, { version, body, bytes });
+    // A page larger than an eighth of the budget is not kept.
+    if (bytes > this.maxBytes / 8) return;
+    this.entries.set(key, { version, body, bytes, ...(rows ? { rows } : {}) });
     this.bytes += bytes;
     this.trim();
   }

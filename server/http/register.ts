@@ -108,7 +108,7 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
           return found;
         }
         cache.store.misses.missed(hint);
-        c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers });
+        c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers, reuse: cache.store.rows(found.key) });
         c.set('tx', tx);
         c.set('auth', caller.auth);
         await next();
@@ -200,7 +200,7 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
         const slot = c.get('listCacheSlot');
         const body = result.bytes as Uint8Array<ArrayBuffer>;
         if (slot && status === 200 && listCache) {
-          listCache.set(slot.key, slot.version, body);
+          listCache.set(slot.key, slot.version, body, result.rows);
           return c.body(body, status, { ...slot.headers, 'content-type': 'application/json' });
         }
         return c.body(body, status, { 'content-type': 'application/json' });

@@ -7,6 +7,7 @@ import type { Locale } from '../../src/api/contracts/common.js';
 import type { Area, Contract } from '../../src/api/contracts/define.js';
 import type { AppDeps } from '../deps.js';
 import type { Tx } from '../db/tenant.js';
+import type { PageRows, ReusableRows } from './list-cache.js';
 
 export interface AuthContext {
   sub: string;
@@ -28,8 +29,9 @@ export interface AppVariables {
   locale: Locale;
   tx: Tx;
   auth: AuthContext | null;
-  /** A cacheable list's key and the data version read for this request. */
-  listCacheSlot: { key: string; version: string; headers: Record<string, string> } | undefined;
+  /** A cacheable list's key and the data version read for this request,
+   * and the rows of the page last built for the key (./list-cache.ts). */
+  listCacheSlot: { key: string; version: string; headers: Record<string, string>; reuse: ReusableRows | null } | undefined;
 }
 export type AppEnv = { Variables: AppVariables };
 
@@ -58,19 +60,32 @@ export class JsonText<T = unknown> {
   declare readonly shape?: T;
   /** The JSON as UTF-8, as it is sent. */
   readonly bytes: Uint8Array;
+  /** A list page's rows, where each lies in `bytes` (kept with the page,
+   * ./list-cache.ts). */
+  rows?: PageRows;
   constructor(...parts: (string | Uint8Array)[]) {
     this.bytes = parts.length === 1 && typeof parts[0] !== 'string' ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
   }
   /** A list page, `{"items":…,"count":…}`: its items given as the parts of
    * a JSON array (PostgreSQL's bytes, or text such as '[]'). */
   static page<T>(count: number, ...items: (string | Uint8Array)[]): JsonText<T> {
-    return new JsonText<T>('{"items":', ...items, `,"count":${count}}`);
+    return new JsonText<T>(PAGE_START, ...items, `,"count":${count}}`);
+  }
+  /** A list page of rows (PageRows, its spans counted from the array's
+   * start), which it keeps, counted from the page's start. */
+  static pageOfRows<T>(count: number, items: Uint8Array, rows: PageRows): JsonText<T> {
+    const page = JsonText.page<T>(count, items);
+    const shift = Buffer.byteLength(PAGE_START);
+    page.rows = { ...rows, spans: rows.spans.map((x) => x + shift) };
+    return page;
   }
   /** The JSON as a string (decoded on each call: for tests and tools). */
   get text(): string {
     return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
   }
 }
+
+const PAGE_START = '{"items":';
 
 type Output<C extends Contract> = Result<C> | JsonText<Result<C>>;
 

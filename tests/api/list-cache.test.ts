@@ -11,7 +11,7 @@ import { moduleContracts } from '../../src/api/modules/contracts.js';
 import { equipment, equipmentTypes } from '../../src/api/modules/equipment.js';
 import { MODULES } from '../../src/api/modules/index.js';
 import { withScope } from '../../server/db/tenant.js';
-import { listTables } from '../../server/modules/module/sql.js';
+import { rowsSql, listTables } from '../../server/modules/module/sql.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
 
 const eq = moduleContracts(equipment);
@@ -151,6 +151,69 @@ describe('a list page between writes', () => {
         WHERE o.person_id = ${holder.personId})`.execute(tx),
     );
     expect((await get(path, holder, { 'if-none-match': first.headers.get('etag')! })).status).toBe(403);
+  });
+
+  it('after one row of a kept page changed, shows that row new and every other row as before', async () => {
+    // The next build of the page takes unchanged rows from the kept one
+    // (ListCache.rows): the page must still be exactly what a fresh build gives.
+    const m = marker();
+    const type = await s.client(admin.token)(types.create, { body: { name: `型 ${m}` } as never });
+    const made: { id: string }[] = [];
+    for (const n of ['a', 'b', 'c', 'd', 'e']) made.push(await s.client(admin.token)(eq.create, { body: { name: `${n} ${m}`, model: 'M1', equipmentTypeId: type.id } as never }));
+    const path = `/v2/equipment?freeText=${m}&sort=NAME`;
+    type Item = { id: string; name: string; model: string; equipmentTypeName: string; updatedAt: string };
+    const items = async (acc = admin) => ((await (await get(path, acc)).json()) as { items: Item[] }).items;
+    const before = await items();
+    expect(before.map((r) => r.name)).toEqual(['a', 'b', 'c', 'd', 'e'].map((n) => `${n} ${m}`));
+
+    await s.client(admin.token)(eq.update, { params: { equipmentId: made[2]!.id } as never, body: { model: 'M2' } as never });
+    const after = await items();
+    expect(after[2]!.model).toBe('M2');
+    expect(after[2]!.updatedAt).not.toBe(before[2]!.updatedAt);
+    expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
+    // A row gone from the page and one come onto it.
+    await withScope(s.db, { orgId }, (tx) => sql`DELETE FROM equipment WHERE id = ${made[0]!.id}`.execute(tx));
+    await s.client(admin.token)(eq.create, { body: { name: `f ${m}`, model: 'M3' } as never });
+    expect((await items()).map((r) => [r.name, r.model])).toEqual([
+      [`b ${m}`, 'M1'],
+      [`c ${m}`, 'M2'],
+      [`d ${m}`, 'M1'],
+      [`e ${m}`, 'M1'],
+      [`f ${m}`, 'M3'],
+    ]);
+    // A reference renamed: every row that shows it, though none changed itself.
+    await s.client(admin.token)(types.update, { params: { id: type.id } as never, body: { name: `新型 ${m}` } as never });
+    expect((await items()).map((r) => r.equipmentTypeName ?? null)).toEqual([`新型 ${m}`, `新型 ${m}`, `新型 ${m}`, `新型 ${m}`, null]);
+    // And the whole page is, byte for byte, the one built with nothing kept
+    // (another URL for the same page: its own first build).
+    const kept = await (await get(path, admin)).text();
+    expect(await (await get(`${path}&pageSize=100&pageIndex=0`, admin)).text()).toBe(kept);
+  });
+
+  it("builds again only the rows changed since the kept ones, or all when a reference's table was written", async () => {
+    const m = marker();
+    const type = await s.client(admin.token)(types.create, { body: { name: `型 ${m}` } as never });
+    const made: { id: string }[] = [];
+    for (const n of ['a', 'b', 'c']) made.push(await s.client(admin.token)(eq.create, { body: { name: `${n} ${m}`, equipmentTypeId: type.id } as never }));
+    const ids = made.map((r) => r.id);
+    type Out = { id: string; v: string; refs: string; item: string | null };
+    const page = (known?: { ids: string[]; versions: string[]; refs: string }) =>
+      withScope(s.db, { orgId }, async (tx) => (await rowsSql(equipment, sql`${ids}::uuid[]`, false, undefined, known).execute(tx)).rows as Out[]);
+    const first = await page();
+    expect(first.map((r) => r.id)).toEqual(ids);
+    expect(first.every((r) => r.item !== null)).toBe(true);
+    const known = { ids: first.map((r) => r.id), versions: first.map((r) => r.v), refs: first[0]!.refs };
+    expect((await page(known)).map((r) => r.item)).toEqual([null, null, null]);
+
+    await s.client(admin.token)(eq.update, { params: { equipmentId: ids[1]! } as never, body: { model: 'M2' } as never });
+    const one = await page(known);
+    expect(one.map((r) => r.item === null)).toEqual([true, false, true]);
+    expect(JSON.parse(one[1]!.item!).model).toBe('M2');
+
+    await s.client(admin.token)(types.update, { params: { id: type.id } as never, body: { name: `新型 ${m}` } as never });
+    const all = await page(known);
+    expect(all.every((r) => r.item !== null)).toBe(true);
+    expect(all.map((r) => JSON.parse(r.item!).equipmentTypeName)).toEqual([`新型 ${m}`, `新型 ${m}`, `新型 ${m}`]);
   });
 
   it('carries no ETag on an error', async () => {

@@ -14,8 +14,31 @@ describe('ListCache', () => {
     c.set('k', '7', page);
     expect(c.get('k', '7')).toBe(page);
     expect(c.get('k', '8')).toBeNull();
-    // The stale page is gone, not kept beside the new version.
+    // The stale page is not served again, under any version.
     expect(c.get('k', '7')).toBeNull();
+  });
+
+  it("offers a page's rows, by id, to its next build after the version moved on", () => {
+    const c = new ListCache(1 << 20, 'salt');
+    const body = utf8('{"items":[{"n":"机"},{"n":"椅子"}],"count":2}');
+    const a = '{"n":"机"}';
+    const first = Buffer.byteLength('{"items":[');
+    const spans = new Uint32Array([first, first + Buffer.byteLength(a), first + Buffer.byteLength(a) + 1, body.byteLength - Buffer.byteLength(',"count":2}') - 1]);
+    c.set('k', '7', body, { ids: ['a', 'b'], versions: ['10', '11'], refs: '3', spans });
+    expect(c.get('k', '8')).toBeNull();
+    const rows = c.rows('k')!;
+    expect(rows.versions).toEqual(['10', '11']);
+    expect(rows.refs).toBe('3');
+    expect(new TextDecoder().decode(rows.item('a'))).toBe('{"n":"机"}');
+    expect(new TextDecoder().decode(rows.item('b'))).toBe('{"n":"椅子"}');
+    expect(rows.item('c')).toBeUndefined();
+    // Another key, or a page kept without rows, offers none.
+    expect(c.rows('j')).toBeNull();
+    c.set('p', '1', body);
+    expect(c.rows('p')).toBeNull();
+    // The next build replaces them.
+    c.set('k', '8', utf8('{"items":[],"count":0}'), { ids: [], versions: [], refs: '3', spans: new Uint32Array() });
+    expect(c.rows('k')!.item('a')).toBeUndefined();
   });
 
   it('keeps within its budget, least recently used out first', () => {

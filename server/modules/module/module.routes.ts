@@ -12,9 +12,10 @@ import { jsonArray, rowsBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { issueMessage } from '../../http/i18n.js';
+import type { PageRows, ReusableRows } from '../../http/list-cache.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
 import { moveRow, nextOrder } from './reorder.js';
-import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type ListQuery, listTables, type PageRow, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
+import { col, COUNTED_TABLES, conditionSql as whereOne, countExpr, countRows, countSql, existingRefs, getRow, type KnownRows, type ListQuery, listTables, type PageRow, pageSql, refSortField, refs, resolveFilters, rowsSql, sortedIds } from './sql.js';
 import { todayInJapan } from '../../../src/api/contracts/dates.js';
 
 
@@ -87,31 +88,78 @@ async function guarded<T>(m: ModuleDef, fn: () => Promise<T>): Promise<T> {
  * handler's statements (the benchmark times them directly too, as the raw
  * SQL beside the API). Each statement is a round trip, which costs here, so
  * the first page (the one nearly every request asks for) and its total come
- * in one. */
-export async function listPage(tx: Tx, m: ModuleDef, query: Record<string, unknown> & ListQuery): Promise<JsonText<{ items: ModuleRow[]; count: number }>> {
+ * in one. `reuse`: the rows of this page's last build, kept with it
+ * (server/http/list-cache.ts); the statement then builds only the rows that
+ * changed since, and the page carries its rows for the next build. */
+export async function listPage(
+  tx: Tx,
+  m: ModuleDef,
+  query: Record<string, unknown> & ListQuery,
+  reuse: ReusableRows | null = null,
+): Promise<JsonText<{ items: ModuleRow[]; count: number }>> {
   const conds = await resolveFilters(tx, m, query);
   // The rows' JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
   // Its joins are written in the order to run them (JOINS_AS_WRITTEN_MARK).
-  const rows = (q: RawBuilder<PageRow>) => rowsBytes(tx, q, { joinsAsWritten: true });
-  const page = async (q: RawBuilder<PageRow>) => jsonArray((await rows(q)).map(([item]) => item!));
+  const run = (q: RawBuilder<PageRow>) => rowsBytes(tx, q, { joinsAsWritten: true });
+  const known = reuse ?? undefined;
   let total: number;
-  let items: Buffer;
+  let page: PageOf | null;
+  /** The page's statement, with or without `known`: the other is run only
+   * if a row left out is not among the kept ones after all. */
+  let statement: (k: KnownRows | undefined) => RawBuilder<PageRow>;
   if (refSortField(m, query.sortColumn)) {
     total = await countRows(tx, m, conds);
     const { ids, fromEnd } = await sortedIds(tx, m, query, conds, total);
-    items = await page(rowsSql(m, sql`${ids}::uuid[]`, fromEnd));
+    statement = (k) => rowsSql(m, sql`${ids}::uuid[]`, fromEnd, undefined, k);
+    page = pageOf(await run(statement(known)), 0, reuse);
   } else if (query.pageIndex === 0) {
     // One statement: the total rides on each of the page's rows (an empty
     // page has none to carry it: then it is counted on its own).
-    const first = await rows(pageSql(m, query, conds, 0, countExpr(m, conds)));
+    statement = (k) => pageSql(m, query, conds, 0, countExpr(m, conds), k);
+    const first = await run(statement(known));
     total = first.length ? Number(first[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
-    items = jsonArray(first.map(([, item]) => item!));
+    page = pageOf(first, 1, reuse);
   } else {
     // The total first: it tells which end a deep page is nearer to.
     total = await countRows(tx, m, conds);
-    items = await page(pageSql(m, query, conds, total));
+    statement = (k) => pageSql(m, query, conds, total, undefined, k);
+    page = pageOf(await run(statement(known)), 0, reuse);
   }
-  return JsonText.page(total, items);
+  if (!page) {
+    const n = query.pageIndex === 0 && !refSortField(m, query.sortColumn) ? 1 : 0;
+    page = pageOf(await run(statement(undefined)), n, null)!;
+  }
+  return JsonText.pageOfRows(total, page.items, page.rows);
+}
+
+interface PageOf {
+  items: Buffer;
+  rows: PageRows;
+}
+
+/** A page's array of rows from its statement's fields (`at`: where its
+ * columns id, v, refs, item start), each row's JSON as sent or, left out as
+ * unchanged, as kept; null if one left out is not kept. */
+function pageOf(fields: (Buffer | null)[][], at: number, reuse: ReusableRows | null): PageOf | null {
+  const items: Uint8Array[] = [];
+  const ids: string[] = [];
+  const versions: string[] = [];
+  const spans = new Uint32Array(fields.length * 2);
+  let refs = '';
+  let end = 0; // past the array's '['
+  for (const [i, f] of fields.entries()) {
+    const id = f[at]!.toString('latin1');
+    const item = f[at + 3] ?? reuse?.item(id);
+    if (!item) return null;
+    ids.push(id);
+    versions.push(f[at + 1]!.toString('latin1'));
+    refs = f[at + 2]!.toString('latin1');
+    items.push(item);
+    const start = end + 1; // after '[' or ','
+    spans[2 * i] = start;
+    spans[2 * i + 1] = end = start + item.byteLength;
+  }
+  return { items: jsonArray(items), rows: { ids, versions, refs, spans } };
 }
 
 /** Rows per category under the other filters: the count handler's statements. */
@@ -144,7 +192,7 @@ export function moduleRoutes(m: ModuleDef): AnyRoute[] {
   const idOf = (params: Record<string, string>) => params[m.api.idParam] as string;
   const mustGet = async (tx: Tx, rowId: string) => (await getRow(tx, m, rowId)) ?? Promise.reject(notFound());
   const routes: AnyRoute[] = [
-    defineRoute(c.list, async ({ query }, { tx }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>))) as never, {
+    defineRoute(c.list, async ({ query }, { tx, c: hc }) => (await listPage(tx, m, listQueryOf(m, query as Record<string, unknown>), hc.get('listCacheSlot')?.reuse)) as never, {
       cache: { tables: listTables(m) },
       read: true,
     }) as AnyRoute,

@@ -318,12 +318,12 @@ export interface ListQuery {
  * id) answers without touching the rows; only those ids are then joined to
  * their references and shaped. A page past the middle is read from the other
  * end in the exact reverse order (OFFSET costs what it skips). */
-export function pageSql(m: ModuleDef, q: ListQuery, conds: RawBuilder<boolean>[], total: number, n?: RawBuilder<unknown>): RawBuilder<PageRow> {
+export function pageSql(m: ModuleDef, q: ListQuery, conds: RawBuilder<boolean>[], total: number, n?: RawBuilder<unknown>, known?: KnownRows): RawBuilder<PageRow> {
   const { fromEnd, limit, skip } = pageWindow(q, total);
   const where = sql.join([sql`true`, ...conds], sql` AND `);
   const ids = sql`ARRAY(SELECT m.id FROM ${sql.table(m.table)} AS m WHERE ${where}
     ORDER BY ${orderClause(m, q.sortColumn, q.orderDirection, fromEnd)} LIMIT ${limit} OFFSET ${skip})`;
-  return rowsSql(m, ids, fromEnd, n);
+  return rowsSql(m, ids, fromEnd, n, known);
 }
 
 /** Where a page starts and how many rows it reads, from whichever end of
@@ -390,16 +390,43 @@ export async function sortedIds(tx: Tx, m: ModuleDef, q: ListQuery, conds: RawBu
   return { ids, fromEnd };
 }
 
-/** The rows of the given ids (an array expression), shaped, in its order
- * (reversed when `reverse`). */
-/** A row of a page's statement: the row's JSON, and the list's total when
- * the statement was given one to carry (the same on every row). */
+/** A row of a page's statement: the list's total when the statement was
+ * given one to carry (the same on every row), the row's id and version, the
+ * version of the tables its references read, and its JSON (null when the
+ * row is one of the `known` rows, unchanged since: see KnownRows). */
 export interface PageRow {
   n?: string;
-  item: string;
+  id: string;
+  v: string;
+  refs: string;
+  item: string | null;
 }
 
-export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean, n?: RawBuilder<unknown>): RawBuilder<PageRow> {
+/** Rows of an earlier build of the same page that the server still holds
+ * (server/http/list-cache.ts: PageRows): each row's id and version
+ * (PostgreSQL's xmin, new with every change to the row), and the version of
+ * the referenced tables they were built under. A page's statement leaves out
+ * the JSON of a row it would build the same again: same id, same version,
+ * and no referenced table written since (a renamed place changes rows whose
+ * own version did not). */
+export interface KnownRows {
+  ids: readonly string[];
+  versions: readonly string[];
+  refs: string;
+}
+
+/** The version of the tables a module's references read (the sum of their
+ * data versions in the caller's organisation, migration 0021; it grows with
+ * every write to any of them). An uncorrelated scalar: computed once. */
+function refsVersion(m: ModuleDef): RawBuilder<string> {
+  const tables = listTables(m).filter((t) => t !== m.table);
+  if (!tables.length) return sql<string>`'0'`;
+  return sql<string>`(SELECT coalesce(sum(tv.v), 0) FROM table_versions AS tv WHERE tv.table_name = ANY(${tables}::text[]))::text`;
+}
+
+/** The rows of the given ids (an array expression), shaped, in its order
+ * (reversed when `reverse`). */
+export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean, n?: RawBuilder<unknown>, known?: KnownRows): RawBuilder<PageRow> {
   // Each row's JSON, built by PostgreSQL, one row each, in the page's order:
   // the server joins them into the page's array (jsonArray) and passes the
   // text on instead of parsing every row into objects and serialising them
@@ -407,16 +434,25 @@ export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean
   // aggregate value of the whole page took 2–2.5 times as long to build and
   // send at 1,000 rows (~60 ms against ~25 in psql, same rows, same JSON).
   // The outer level does nothing but shape each row, so the rows come out
-  // in the sorted subquery's order (a subquery with ORDER BY is not pulled
-  // up; tests/api/modules.test.ts checks every sort's order). `n`, when
-  // given (an uncorrelated scalar: computed once), rides on every row.
+  // in the page's order (tests/api/modules.test.ts checks every sort's
+  // order). `n`, when given (an uncorrelated scalar: computed once), rides
+  // on every row.
+  // A row's references are joined inside its own sub-select, run only for
+  // the rows whose JSON is built: a row the server already holds (`known`)
+  // costs its id and version, not its joins and JSON.
   // The joins are written in the order they run (the page's ids, their rows,
   // each row's references by primary key): listPage has the planner take
   // them as written instead of trying every order (JOINS_AS_WRITTEN_MARK).
-  return sql<PageRow>`SELECT ${n ? sql`(${n})::text AS n, ` : sql``}row_to_json(r)::text AS item FROM (SELECT ${selectRow(m)}
+  const refsV = refsVersion(m);
+  const built = sql`(SELECT row_to_json(r)::text FROM (SELECT ${selectRow(m)} FROM (SELECT) AS one${refJoins(m)}) AS r)`;
+  const item = known
+    ? sql`CASE WHEN k.v = m.xmin::text AND ${refsV} = ${known.refs} THEN NULL ELSE ${built} END`
+    : built;
+  const knownJoin = known ? sql` LEFT JOIN unnest(${known.ids}::uuid[], ${known.versions}::text[]) AS k(id, v) ON k.id = m.id` : sql``;
+  return sql<PageRow>`SELECT ${n ? sql`(${n})::text AS n, ` : sql``}m.id::text AS id, m.xmin::text AS v, ${refsV} AS refs, ${item} AS item
     FROM unnest(${ids}) WITH ORDINALITY AS page(id, ord)
-    JOIN ${sql.table(m.table)} AS m ON m.id = page.id${refJoins(m)}
-    ORDER BY page.ord ${sql.raw(reverse ? 'DESC' : 'ASC')}) AS r`;
+    JOIN ${sql.table(m.table)} AS m ON m.id = page.id${knownJoin}
+    ORDER BY page.ord ${sql.raw(reverse ? 'DESC' : 'ASC')}`;
 }
 
 const refJoins = (m: ModuleDef) =>
