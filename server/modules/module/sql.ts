@@ -417,9 +417,12 @@ export interface KnownRows {
 
 /** The version of the tables a module's references read (the sum of their
  * data versions in the caller's organisation, migration 0021; it grows with
- * every write to any of them). An uncorrelated scalar: computed once. */
+ * every write to any of them). An uncorrelated scalar: computed once. A
+ * reference to the module's own table (a parent row) counts that table
+ * too: renaming one row changes others' JSON, not their versions. */
 function refsVersion(m: ModuleDef): RawBuilder<string> {
-  const tables = listTables(m).filter((t) => t !== m.table);
+  const referenced = new Set(refs(m).flatMap(([, f]) => REFS[f.to].tables));
+  const tables = listTables(m).filter((t) => referenced.has(t));
   if (!tables.length) return sql<string>`'0'`;
   return sql<string>`(SELECT coalesce(sum(tv.v), 0) FROM table_versions AS tv WHERE tv.table_name = ANY(${tables}::text[]))::text`;
 }
