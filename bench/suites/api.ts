@@ -407,7 +407,9 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         log(`raw SQL  ${s.label}: p50 ${round(r.p50)} ms, p95 ${round(r.p95)} ms (median of ${rounds} rounds; all ${r.n} calls: p95 ${round(pooled.raw.p95)})`);
         log(`API      ${s.label}: p50 ${round(api.p50)} ms, p95 ${round(api.p95)} ms (median of ${rounds} rounds; all ${api.n} calls: p95 ${round(pooled.api.p95)}); ratio p95 ${round(ratio)}`);
         const spread = `p95 by round: API ${apiRounds.map((x) => round(x.p95, 1)).join(', ')} ms; raw SQL ${rawRounds.map((x) => round(x.p95, 1)).join(', ')} ms; all calls pooled: API p95 ${round(pooled.api.p95)}, raw SQL p95 ${round(pooled.raw.p95)} ms`;
-        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write${!t.invalidate ? '' : s.everyRow ? ' to an equipment type (every row built)' : s.path === equipment.api.collection ? ' to one row of the page' : ''} (raw SQL: ${t.interleave ? 'interleaved with them, the same statements with the same kept rows' : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
+        const reusesRows = !!t.invalidate && !s.everyRow && s.path === equipment.api.collection;
+        const written = !t.invalidate ? '' : s.everyRow ? ' to an equipment type (every row built)' : reusesRows ? ' to one row of the page' : '';
+        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write${written} (raw SQL: ${t.interleave ? `interleaved with them${reusesRows ? ', the same statements from the same kept rows' : ''}` : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
         out.push(
           { suite: t.suite, name: `${s.label} p50`, value: round(api.p50), unit: 'ms', peers: { rawSql: round(r.p50) }, note },
           { suite: t.suite, name: `${s.label} p95`, value: round(api.p95), unit: 'ms', peers: { rawSql: round(r.p95) }, note, ...budget(s.p95) },
