@@ -47,25 +47,20 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { KnownRows } from '../modules/module/sql.js';
 
 const gzip = promisify(zlib.gzip);
 
-/** The rows of a page kept here (see "Rows, not only pages" above). */
-export interface PageRows {
-  ids: readonly string[];
-  /** Each row's version (PostgreSQL's xmin), as the statement read it. */
-  versions: readonly string[];
-  /** The version of the tables the rows' references read. */
-  refs: string;
+/** The rows of a page kept here (see "Rows, not only pages" above): their
+ * ids and versions as the page's statement read them (KnownRows), and where
+ * each one's JSON lies. */
+export interface PageRows extends KnownRows {
   /** Row i's JSON is body[spans[2i], spans[2i+1]). */
   spans: Uint32Array;
 }
 
 /** An earlier build's rows, offered to the next build of the same page. */
-export interface ReusableRows {
-  ids: readonly string[];
-  versions: readonly string[];
-  refs: string;
+export interface ReusableRows extends KnownRows {
   /** The JSON of the row with this id, as that build sent it. */
   item(id: string): Uint8Array | undefined;
 }

@@ -101,34 +101,30 @@ export async function listPage(
   // The rows' JSON arrives as bytes and leaves as them (server/db/row-bytes.ts).
   // Its joins are written in the order to run them (JOINS_AS_WRITTEN_MARK).
   const run = (q: RawBuilder<PageRow>) => rowsBytes(tx, q, { joinsAsWritten: true });
-  const known = reuse ?? undefined;
-  let total: number;
-  let page: PageOf | null;
-  /** The page's statement, with or without `known`: the other is run only
-   * if a row left out is not among the kept ones after all. */
-  let statement: (k: KnownRows | undefined) => RawBuilder<PageRow>;
+  let total: number | undefined;
+  /** The page's statement, with or without the kept rows: without them
+   * only if a row left out is not among the kept ones after all. */
+  let statement: (known: KnownRows | undefined) => RawBuilder<PageRow>;
+  /** Where the statement's columns id, v, refs, item start. */
+  let at = 0;
   if (refSortField(m, query.sortColumn)) {
     total = await countRows(tx, m, conds);
     const { ids, fromEnd } = await sortedIds(tx, m, query, conds, total);
     statement = (k) => rowsSql(m, sql`${ids}::uuid[]`, fromEnd, undefined, k);
-    page = pageOf(await run(statement(known)), 0, reuse);
   } else if (query.pageIndex === 0) {
     // One statement: the total rides on each of the page's rows (an empty
     // page has none to carry it: then it is counted on its own).
     statement = (k) => pageSql(m, query, conds, 0, countExpr(m, conds), k);
-    const first = await run(statement(known));
-    total = first.length ? Number(first[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
-    page = pageOf(first, 1, reuse);
+    at = 1;
   } else {
     // The total first: it tells which end a deep page is nearer to.
-    total = await countRows(tx, m, conds);
-    statement = (k) => pageSql(m, query, conds, total, undefined, k);
-    page = pageOf(await run(statement(known)), 0, reuse);
+    const n = await countRows(tx, m, conds);
+    total = n;
+    statement = (k) => pageSql(m, query, conds, n, undefined, k);
   }
-  if (!page) {
-    const n = query.pageIndex === 0 && !refSortField(m, query.sortColumn) ? 1 : 0;
-    page = pageOf(await run(statement(undefined)), n, null)!;
-  }
+  const fields = await run(statement(reuse ?? undefined));
+  total ??= fields.length ? Number(fields[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
+  const page = pageOf(fields, at, reuse) ?? pageOf(await run(statement(undefined)), at, null)!;
   return JsonText.pageOfRows(total, page.items, page.rows);
 }
 
