@@ -111,6 +111,8 @@ function scenarios(rows: number): Scenario[] {
     { key: 'search:all', label: 'free-text search "GA-00012", every row built', path: list, query: { pageIndex: 0, pageSize: 100, freeText: 'GA-00012' }, everyRow: true },
     // A person's name: matches through the assigned-person reference.
     { key: 'searchPerson', label: 'free-text search "佐藤 翔" (assigned person)', path: list, query: { pageIndex: 0, pageSize: 100, freeText: '佐藤 翔' } },
+    // A place's name: one reference row, tens of thousands of rows counted.
+    { key: 'searchPlace', label: 'free-text search "横浜支店" (placement place)', path: list, query: { pageIndex: 0, pageSize: 100, freeText: '横浜支店' } },
   ];
   for (const sortColumn of Object.keys(equipment.list.sort)) {
     out.push({ key: `sort:${sortColumn}`, label: `100-row page sorted by ${sortColumn}`, path: list, query: { pageIndex: 0, pageSize: 100, sortColumn } });

@@ -221,6 +221,14 @@ describe('the equipment list', () => {
     expect(await find(`横浜ベース${m}`)).toEqual([byPlace.id]);
     // Surrounding and repeated white space is not part of the search.
     expect(await find(`  高橋${m}   花子  `)).toEqual([byPerson.id]);
+    // Matched through a reference alone, and through a reference and a
+    // field at once: the list's count is the rows it lists.
+    expect((await list({ freeText: `高橋${m} 花子` })).count).toBe(1);
+    const alsoByName = await create({ name: `高橋${m} 花子の予備` });
+    const both = await list({ freeText: `高橋${m} 花子` });
+    expect(ids(both.items)).toEqual(ids([byPerson, alsoByName]));
+    expect(both.count).toBe(2);
+    expect((await list({ freeText: `横浜ベース${m}` })).count).toBe(1);
 
     // Wildcards are literal.
     const pct = await create({ name: `50%OFF-${m}` });

@@ -186,7 +186,10 @@ export function searchCondition(m: ModuleDef, text: string, refIds?: RefMatches)
       : SEARCH_FUNCTIONS.has(m.table)
         ? sql<boolean>`m.id IN (${searchIds(m, pattern)})`
         : sql<boolean>`(${joined}) ILIKE ${pattern}`;
-    parts.push(sql<boolean>`(${candidates} AND (${sql.join(own, sql` OR `)}))`);
+    // No candidate at all (a person's or a place's name): the branch is left
+    // out, as a reference's is below, so that a match through references
+    // alone is one index's (the count then reads no row: migration 0032).
+    if (!known || known.length) parts.push(sql<boolean>`(${candidates} AND (${sql.join(own, sql` OR `)}))`);
   }
   for (const [name, f] of refs(m)) {
     const ids = refIds?.[name];
