@@ -32,11 +32,11 @@ export interface BenchServer {
 
 /** A database of its own in the local PostgreSQL; the returned function drops it. */
 /** A CHECKPOINT of the whole PostgreSQL server, before a timed write: the
- * write-ahead log an earlier suite left (the api suite's writes) is flushed
- * first, so that a checkpoint it would have started meanwhile does not land
- * inside the measure. A checkpoint the measured write's own log starts
- * still does. Needs a superuser (BENCH_PG_URL's user; `postgres` here);
- * without one the measure goes on as it is, and says so. */
+ * write-ahead log the earlier suites left is flushed first, so that it
+ * does not bring the next checkpoint forward into the measure. A
+ * checkpoint the measured write's own log starts still counts. Needs a
+ * superuser (BENCH_PG_URL's user; `postgres` here); without one it
+ * returns false and the measure goes on as it is. */
 export async function checkpoint(): Promise<boolean> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();

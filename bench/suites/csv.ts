@@ -54,9 +54,10 @@ export const run: Suite = async ({ quick, log }) => {
     log(`csv: import ${importRows.toLocaleString('en-US')} rows × ${COLUMNS.length} columns (${(file.length / 2 ** 20).toFixed(1)} MB)`);
 
     // The earlier suites' write-ahead log flushed before the clock starts
-    // (bench/lib/server-session.ts, checkpoint): in a full run the import
-    // met checkpoints started by the api suite's log (10.65 s, the write
-    // 8.49; alone, 8.7–9.7 s, the write 6.6–7.1).
+    // (bench/lib/server-session.ts, checkpoint). The import writes ~460 MB
+    // of it, most of what starts a checkpoint at max_wal_size 1 GB, so
+    // what came before decided whether one started inside it (a full run
+    // after the api suite: 10.65 s, the write 8.49; alone: 8.7–9.7 s).
     const flushed = await checkpoint();
     const mem = sampleRss(server.proc.pid!);
     const t0 = performance.now();
