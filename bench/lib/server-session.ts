@@ -30,7 +30,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** A database of its own in the local PostgreSQL; the returned function drops it. */
 /** A CHECKPOINT of the whole PostgreSQL server, before a timed write: the
  * write-ahead log the earlier suites left is flushed first, so that it
  * does not bring the next checkpoint forward into the measure. A
@@ -50,6 +49,7 @@ export async function checkpoint(): Promise<boolean> {
   }
 }
 
+/** A database of its own in the local PostgreSQL; the returned function drops it. */
 export async function createDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });

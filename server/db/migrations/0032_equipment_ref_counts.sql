@@ -6,10 +6,10 @@
 -- index (0007, 0031) alone that count could not check the row's
 -- organisation, which row-level security asks for, so it read each matching
 -- row from the table: "佐藤 翔" (15,498 rows held by 2,083 people) took 68 ms
--- of a 75 ms page statement at a million rows, a place's name (~60,000
--- rows) or a type's 220 ms. With the organisation in each index's entries
--- the count is an index-only scan (the same "佐藤 翔" count 11–20 ms),
--- and so is a sort by a reference's count of rows without one (sortedIds).
+-- of a 75 ms page statement at a million rows; a search for a place's name
+-- (55,555 rows) or a type's took 220–230 ms a call. With the organisation
+-- in each index's entries the count is an index-only scan (the same
+-- "佐藤 翔" count 11–20 ms; docs/benchmarks.md, nineteenth round).
 --
 -- INCLUDE, not a leading org_id: the foreign keys' checks (a worker, place
 -- or type deleted) look rows up by the reference alone.
