@@ -37,13 +37,18 @@ export interface BenchServer {
  * superuser (BENCH_PG_URL's user; `postgres` here); without one it
  * returns false and the measure goes on as it is. */
 export async function checkpoint(): Promise<boolean> {
+  return adminQuery('CHECKPOINT').then(
+    () => true,
+    () => false,
+  );
+}
+
+/** One statement on a connection of its own as the admin (BENCH_PG_URL). */
+export async function adminQuery(text: string, params: unknown[] = []): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query('CHECKPOINT');
-    return true;
-  } catch {
-    return false;
+    return await admin.query(text, params);
   } finally {
     await admin.end();
   }
@@ -52,25 +57,13 @@ export async function checkpoint(): Promise<boolean> {
 /** A database of its own in the local PostgreSQL; the returned function drops it. */
 export async function createDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

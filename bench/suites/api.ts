@@ -43,10 +43,10 @@ import { seedScale, seedScaleEquipment } from '../../server/seed/scale.js';
 import { signIn } from '../../tests/support/cognito.js';
 import { BENCH_EMAIL, BENCH_PASSWORD, ensureBenchAccount, linkPoolUser } from '../lib/api-account.js';
 import { startBenchServer, stopServer } from '../lib/api-server.js';
+import { adminQuery, PG_ADMIN_URL } from '../lib/server-session.js';
 import { startHttpWorker } from '../lib/http-worker.js';
 import { type Budget, max, type Measure, min, percentile, round, type Suite, type SuiteOptions } from '../lib/measure.js';
 
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Scenario {
   key: string;
@@ -165,11 +165,8 @@ async function pgTarget(opts: SuiteOptions): Promise<Target> {
   // BENCH_API_DB names another database (e.g. one holding only the people).
   const name = process.env.BENCH_API_DB ?? (opts.quick ? 'daicho_bench_api_quick' : 'daicho_bench_api');
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_API_DB: not a plain database name: ${name}`);
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const exists = await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-api-'));
@@ -199,10 +196,7 @@ async function pgTarget(opts: SuiteOptions): Promise<Target> {
       await bumper?.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (process.env.BENCH_API_DROP === '1') {
-        const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     },
   };
