@@ -64,69 +64,100 @@ function joinOrder(text: string): { text: string; before: string | null; after: 
   return { text: text.slice(JOINS_AS_WRITTEN_MARK.length), before: 'SET LOCAL join_collapse_limit = 1', after: 'SET LOCAL join_collapse_limit TO DEFAULT' };
 }
 
+/** prepareValue's result; an array of plain strings (a page's ids and
+ * versions: nothing in them to escape) joined at once instead of each one
+ * through two regular expressions. */
+function prepare(v: unknown): string | Buffer | null {
+  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string' && !x.includes('"') && !x.includes('\\'))) return `{"${v.join('","')}"}`;
+  return prepareValue(v);
+}
+
+/** pg.escapeLiteral's result, without its walk of every character when
+ * there is nothing to escape (the usual case: ids, numbers, names). */
+export function escapeLiteral(v: string): string {
+  if (!v.includes("'") && !v.includes('\\')) return `'${v}'`;
+  return pg.escapeLiteral(v);
+}
+
+/** Where inlineParameters looks: a quoted name or string whole (as a
+ * regular expression finds it, far faster than a walk: a page's statement
+ * quotes hundreds of names), else a quote, a dollar sign, or a comment's start. */
+const SPECIAL = /"[^"]*(?:""[^"]*)*"|'[^']*(?:''[^']*)*'|['"$]|--|\/\*/g;
+/** A parameter's number, at a dollar sign. */
+const PARAMETER = /\$(\d+)/y;
+/** A dollar quote's tag, at a dollar sign. */
+const DOLLAR_TAG = /\$(?:[A-Za-z_][A-Za-z_0-9]*)?\$/y;
+const WORD = /[\w$]/;
+
 /** The text of the statement with its `$n` parameters replaced by literals.
  * `$n` inside quoted identifiers, string literals (also E'' strings),
- * dollar-quoted strings and comments is left alone. */
+ * dollar-quoted strings and comments is left alone. Every list page's
+ * statement passes here: the text is copied in slices between what is
+ * found, not character by character, and the usual values (ids, versions,
+ * names) skip pg's walk of every character. The first 100-row page's
+ * statement with its kept rows: 130 µs before, 40 now; the 1000-row page's
+ * 0.9–1.0 ms, 0.16–0.22 now (medians of 5,000 calls, docs/benchmarks.md,
+ * twentieth round). */
 export function inlineParameters(text: string, params: readonly unknown[]): string {
   const literal = (i: number) => {
     if (i < 1 || i > params.length) throw new Error(`statement names $${i}, but ${params.length} parameters were given`);
-    const v = prepareValue(params[i - 1]);
+    const v = prepare(params[i - 1]);
     if (v === null) return 'NULL';
     if (Buffer.isBuffer(v)) return `'\\x${v.toString('hex')}'::bytea`;
-    return pg.escapeLiteral(v);
+    return escapeLiteral(v);
   };
-  let out = '';
-  let i = 0;
   const n = text.length;
-  while (i < n) {
-    const ch = text[i]!;
+  /** Text before `copied` is in `out`. */
+  let out = '';
+  let copied = 0;
+  const special = new RegExp(SPECIAL);
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const at = m.index;
+    const ch = text[at]!;
+    /** Where the construct at `at` ends: scanning goes on from there. */
+    let end: number;
     if (ch === "'" || ch === '"') {
       // Quoted: up to the closing quote ('' or "" is an escaped quote; an
-      // E'' string also escapes with a backslash).
-      const escapes = ch === "'" && i > 0 && /[eE]/.test(text[i - 1]!) && !/[\w$]/.test(text[i - 2] ?? ' ');
-      let j = i + 1;
-      for (; j < n; j++) {
-        if (escapes && text[j] === '\\') j++;
-        else if (text[j] === ch) {
-          if (text[j + 1] === ch) j++;
-          else break;
+      // E'' string also escapes with a backslash: walked, as is a quote
+      // never closed).
+      const escapes = ch === "'" && at > 0 && /[eE]/.test(text[at - 1]!) && !WORD.test(text[at - 2] ?? ' ');
+      if (m[0].length > 1 && !escapes) end = at + m[0].length;
+      else {
+        let j = at + 1;
+        for (; j < n; j++) {
+          if (escapes && text[j] === '\\') j++;
+          else if (text[j] === ch) {
+            if (text[j + 1] === ch) j++;
+            else break;
+          }
         }
+        end = j + 1;
       }
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (ch === '-' && text[i + 1] === '-') {
-      const j = text.indexOf('\n', i);
-      const end = j < 0 ? n : j;
-      out += text.slice(i, end);
-      i = end;
-    } else if (ch === '/' && text[i + 1] === '*') {
-      const j = text.indexOf('*/', i + 2);
-      const end = j < 0 ? n : j + 2;
-      out += text.slice(i, end);
-      i = end;
-    } else if (ch === '$') {
-      const m = /^\$(\d+)/.exec(text.slice(i, i + 12));
-      if (m && !/[\w$]/.test(text[i - 1] ?? ' ')) {
-        out += literal(Number(m[1]));
-        i += m[0].length;
-        continue;
-      }
-      const tag = /^\$(?:[A-Za-z_][A-Za-z_0-9]*)?\$/.exec(text.slice(i));
-      if (tag && !/[\w$]/.test(text[i - 1] ?? ' ')) {
-        const close = text.indexOf(tag[0], i + tag[0].length);
-        const end = close < 0 ? n : close + tag[0].length;
-        out += text.slice(i, end);
-        i = end;
-      } else {
-        out += ch;
-        i++;
-      }
+    } else if (ch === '-') {
+      const j = text.indexOf('\n', at);
+      end = j < 0 ? n : j;
+    } else if (ch === '/') {
+      const j = text.indexOf('*/', at + 2);
+      end = j < 0 ? n : j + 2;
     } else {
-      out += ch;
-      i++;
+      const wordBefore = WORD.test(text[at - 1] ?? ' ');
+      PARAMETER.lastIndex = at;
+      const param = wordBefore ? null : PARAMETER.exec(text);
+      if (param) {
+        out += text.slice(copied, at) + literal(Number(param[1]));
+        copied = end = at + param[0].length;
+      } else {
+        DOLLAR_TAG.lastIndex = at;
+        const tag = wordBefore ? null : DOLLAR_TAG.exec(text);
+        if (tag) {
+          const close = text.indexOf(tag[0], at + tag[0].length);
+          end = close < 0 ? n : close + tag[0].length;
+        } else end = at + 1;
+      }
     }
+    special.lastIndex = end;
   }
-  return out;
+  return out + text.slice(copied);
 }
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');

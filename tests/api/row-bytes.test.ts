@@ -3,9 +3,10 @@
 // COPY … TO STDOUT with its parameters inlined; on PGlite as a query. Either
 // way a user must get exactly what the ordinary query returns.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
-import { inlineParameters, jsonArray, rowBytes, rowsBytes } from '../../server/db/row-bytes.js';
+import { escapeLiteral, inlineParameters, jsonArray, rowBytes, rowsBytes } from '../../server/db/row-bytes.js';
 import { withScope } from '../../server/db/tenant.js';
 import { openTestDatabase } from '../support/db.js';
 
@@ -43,6 +44,33 @@ describe('rowBytes', () => {
       , ${'ten'}::text || ${'!'}::text AS e`;
     const { bytes } = await bothWays(q);
     expect(bytes).toEqual(['$1 it\'s', "'$1", ' $1 ', 'real', 'ten!']);
+  });
+
+  it('inlines values as literals that read back as the bound values, escaped or not', async () => {
+    const values: unknown[] = [
+      'plain',
+      "it's",
+      'back\\slash',
+      "both ' and \\",
+      '佐藤 翔 $1',
+      ['x', 'y', '0f8fad5b-d9cb-469f-a165-70867728950e'],
+      ['quote"d', "it's", 'back\\slash', null],
+      [],
+      ['ゆ'],
+      null,
+      42,
+      new Date('2026-11-29T01:02:03.004Z'),
+      Buffer.from([0, 1, 0xfe]),
+    ];
+    const casts = ['text', 'text', 'text', 'text', 'text', 'text[]', 'text[]', 'text[]', 'text[]', 'text', 'int', 'timestamptz', 'bytea'];
+    const q = sql<Record<string, unknown>>`SELECT ${sql.join(values.map((v, i) => sql`${v}::${sql.raw(casts[i]!)} AS ${sql.id(`v${i}`)}`))}`;
+    const c = q.compile(h.db);
+    const inlined = inlineParameters(c.sql, c.parameters);
+    const bound = (await q.execute(h.db)).rows[0];
+    expect((await sql.raw<Record<string, unknown>>(inlined).execute(h.db)).rows[0]).toEqual(bound);
+    expect(bound!.v6).toEqual(['quote"d', "it's", 'back\\slash', null]);
+    // As pg escapes them, whichever way the text is built.
+    for (const v of ['plain', "it's", 'a\\b', "'\\'", '']) expect(escapeLiteral(v)).toBe(pg.escapeLiteral(v));
   });
 
   it('inlines $10 and later parameters, not $1 followed by a digit', () => {
