@@ -41,7 +41,18 @@ export function serveStatic(dir: string): Promise<StaticServer> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    // Cross-origin isolated (COOP and COEP; everything here is same-origin):
+    // the page's clocks, rAF's timestamps among them, then tick in 5 µs
+    // instead of 100 µs with random jitter. Without it an idle page's frame
+    // times, all one 60 Hz interval (16.67 ms), read 16.5–16.8 ms, and
+    // their p95 16.8 (docs/benchmarks.md, twentieth round): the grid's
+    // budget (≤ 16.7) would be decided by the clock's rounding.
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) =>
@@ -76,6 +87,7 @@ export async function openPage(browser: Browser, url: string): Promise<Page> {
   await page.waitForFunction(() => (window as { __ready?: boolean; __error?: string }).__ready || (window as { __error?: string }).__error, null, { timeout: 120_000 });
   const error = await page.evaluate(() => (window as { __error?: string }).__error);
   if (error) throw new Error(`${url}: ${error}`);
+  if (!(await page.evaluate(() => self.crossOriginIsolated))) throw new Error(`${url}: not cross-origin isolated; its frame times would be rounded to 100 µs (serveStatic)`);
   if (missing.length) throw new Error(`${url}: ${missing.length} missing messages, e.g. ${missing[0]}`);
   return page;
 }
