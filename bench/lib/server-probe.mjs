@@ -48,7 +48,7 @@ pg.Client.prototype.query = function (first, ...rest) {
   const out = query.call(this, first, ...rest);
   const settled = out && typeof out.then === 'function' ? out : out?.done;
   if (settled && typeof settled.then === 'function') {
-    const record = () => statements.push({ text, s, d: now() - s });
+    const record = () => statements.push({ text, s, d: now() - s, pid: this.processID });
     settled.then(record, record);
   }
   return out;

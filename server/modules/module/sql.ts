@@ -1,9 +1,12 @@
 // SQL for any module, generated from its definition (src/api/modules). Table
 // and column names come from the definition only (never from input) and are
-// quoted with sql.id / sql.ref; values are always parameters.
-import { type RawBuilder, sql } from 'kysely';
+// quoted with sql.id / sql.ref; values are always parameters, except in the
+// fragments that depend on the definition alone, compiled once with theirs
+// written as literals (perModule).
+import { createQueryId, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely';
 import { camelToSnake, type Condition, type FieldDef, type ModuleDef, type RefTarget } from '../../../src/api/modules/define.js';
 import { likeEscape } from '../../db/like.js';
+import { inlineParameters } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 
 type Ref = FieldDef & { kind: 'ref' };
@@ -129,8 +132,40 @@ export function fromClause(m: ModuleDef): RawBuilder<unknown> {
  * so rows whose JSON PostgreSQL builds read like rows shaped in JavaScript. */
 const isoTimestamp = (c: RawBuilder<unknown>) => sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+const compiler = new PostgresQueryCompiler();
+
+/**
+ * A fragment that depends on the module alone (a row's select list, its
+ * references' joins, their data version), built and compiled once per
+ * module: its text, values written as literals (as row-bytes writes a whole
+ * statement's), passed on as raw SQL. Built from the definition on every
+ * request, they were most of the ~150 µs of CPU a list statement took to
+ * build, compile and inline in the server (docs/benchmarks.md, twenty-first
+ * round). Module definitions are constants, so the text never goes stale;
+ * tests/api/module-sql.test.ts holds each equal to the fragment built anew.
+ */
+export function perModule<T>(build: (m: ModuleDef) => RawBuilder<T>): (m: ModuleDef) => RawBuilder<T> {
+  const made = new WeakMap<ModuleDef, RawBuilder<T>>();
+  return (m) => {
+    let f = made.get(m);
+    if (!f) {
+      f = sql.raw<T>(compiledText(build(m)));
+      made.set(m, f);
+    }
+    return f;
+  };
+}
+
+/** A fragment's SQL text with its values inlined as literals. */
+export function compiledText(f: RawBuilder<unknown>): string {
+  const c = compiler.compileQuery(f.toOperationNode(), createQueryId());
+  return inlineParameters(c.sql, c.parameters);
+}
+
 /** The select list of a full row (fields by their API names, refs as objects). */
-export function selectRow(m: ModuleDef): RawBuilder<unknown> {
+export const selectRow = perModule(selectRowOf);
+
+export function selectRowOf(m: ModuleDef): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`m.id`, sql`${isoTimestamp(sql`m.created_at`)} AS "createdAt"`, sql`${isoTimestamp(sql`m.updated_at`)} AS "updatedAt"`];
   if (m.disableable) parts.push(sql`(m.disabled_at IS NOT NULL) AS disabled`);
   for (const [name, f] of Object.entries(m.fields)) {
@@ -423,7 +458,9 @@ export interface KnownRows {
  * every write to any of them). An uncorrelated scalar: computed once. A
  * reference to the module's own table (a parent row) counts that table
  * too: renaming one row changes others' JSON, not their versions. */
-function refsVersion(m: ModuleDef): RawBuilder<string> {
+export const refsVersion = perModule(refsVersionOf);
+
+export function refsVersionOf(m: ModuleDef): RawBuilder<string> {
   const referenced = new Set(refs(m).flatMap(([, f]) => REFS[f.to].tables));
   const tables = listTables(m).filter((t) => referenced.has(t));
   if (!tables.length) return sql<string>`'0'`;
@@ -461,7 +498,9 @@ export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean
     ORDER BY page.ord ${sql.raw(reverse ? 'DESC' : 'ASC')}`;
 }
 
-const refJoins = (m: ModuleDef) =>
+export const refJoins = perModule((m) => refJoinsOf(m));
+
+export const refJoinsOf = (m: ModuleDef): RawBuilder<unknown> =>
   sql.join(
     refs(m).map(([name, f]) => sql` LEFT JOIN ${REFS[f.to].from(refAlias(name))} ON ${sql.ref(`${refAlias(name)}.id`)} = ${sql.ref(`m.${col(name)}`)}`),
     sql``,
