@@ -3,10 +3,10 @@
 // quoted with sql.id / sql.ref; values are always parameters, except in the
 // fragments that depend on the definition alone, compiled once with theirs
 // written as literals (perModule).
-import { createQueryId, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { camelToSnake, type Condition, type FieldDef, type ModuleDef, type RefTarget } from '../../../src/api/modules/define.js';
 import { likeEscape } from '../../db/like.js';
-import { inlineParameters } from '../../db/row-bytes.js';
+import { compiledOnce } from '../../db/fragments.js';
 import type { Tx } from '../../db/tenant.js';
 
 type Ref = FieldDef & { kind: 'ref' };
@@ -132,35 +132,10 @@ export function fromClause(m: ModuleDef): RawBuilder<unknown> {
  * so rows whose JSON PostgreSQL builds read like rows shaped in JavaScript. */
 const isoTimestamp = (c: RawBuilder<unknown>) => sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const compiler = new PostgresQueryCompiler();
-
-/**
- * A fragment that depends on the module alone (a row's select list, its
- * references' joins, their data version), built and compiled once per
- * module: its text, values written as literals (as row-bytes writes a whole
- * statement's), passed on as raw SQL. Built from the definition on every
- * request, they were most of the ~150 µs of CPU a list statement took to
- * build, compile and inline in the server (docs/benchmarks.md, twenty-first
- * round). Module definitions are constants, so the text never goes stale;
- * tests/api/module-sql.test.ts holds each equal to the fragment built anew.
- */
-export function perModule<T>(build: (m: ModuleDef) => RawBuilder<T>): (m: ModuleDef) => RawBuilder<T> {
-  const made = new WeakMap<ModuleDef, RawBuilder<T>>();
-  return (m) => {
-    let f = made.get(m);
-    if (!f) {
-      f = sql.raw<T>(compiledText(build(m)));
-      made.set(m, f);
-    }
-    return f;
-  };
-}
-
-/** A fragment's SQL text with its values inlined as literals. */
-export function compiledText(f: RawBuilder<unknown>): string {
-  const c = compiler.compileQuery(f.toOperationNode(), createQueryId());
-  return inlineParameters(c.sql, c.parameters);
-}
+/** A fragment that depends on the module alone (a row's select list, its
+ * references' joins, their data version): compiled once per module
+ * (server/db/fragments.ts). Module definitions are constants. */
+const perModule = <T>(build: (m: ModuleDef) => RawBuilder<T>) => compiledOnce((m: ModuleDef) => m, build);
 
 /** The select list of a full row (fields by their API names, refs as objects). */
 export const selectRow = perModule(selectRowOf);

@@ -17,6 +17,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { addMonths } from '../../../src/api/contracts/dates.js';
 import { type LifecycleStage, NEW_HIRE_MONTHS, WORKER_TYPES, type WorkerType, toKatakana } from '../../../src/api/contracts/people-lifecycle.js';
 import { likeEscape } from '../../db/like.js';
+import { compiledOnce } from '../../db/fragments.js';
 import type { Tx } from '../../db/tenant.js';
 import { normalizeCell } from '../../csv/codec.js';
 
@@ -32,7 +33,9 @@ const day = (d: string) => sql`${d}::date`;
  * is null (in no category until then). tests/api/people-lists.test.ts holds
  * it equal to worker_stage.
  */
-export function stageSql(w: string, d: string): Sql<LifecycleStage | null> {
+export const stageSql = compiledOnce((w: string, d: string) => `${w} ${d}`, stageSqlOf);
+
+export function stageSqlOf(w: string, d: string): Sql<LifecycleStage | null> {
   const c = (n: string) => col(w, n);
   return sql<LifecycleStage | null>`(CASE
     WHEN ${c('ended_on')} < ${day(d)} THEN 'ALUMNI'
@@ -64,7 +67,9 @@ export function newHireFrom(d: string): string {
  * the columns' statistics, and a scan of 100k workers does not add months to
  * dates 100k times (tests/api/people-lists.test.ts holds the two equal).
  */
-export function stageIn(w: string, stages: readonly LifecycleStage[], d: string): Sql<boolean> {
+export const stageIn = compiledOnce((w: string, stages: readonly LifecycleStage[], d: string) => `${w} ${d} ${stages.join(',')}`, stageInOf);
+
+export function stageInOf(w: string, stages: readonly LifecycleStage[], d: string): Sql<boolean> {
   const c = (n: string) => col(w, n);
   const D = day(d);
   const on = (n: string) => sql<boolean>`${c(n)} <= ${D}`;
@@ -101,8 +106,10 @@ export function stageIn(w: string, stages: readonly LifecycleStage[], d: string)
 
 /** The day a worker's organisation data is read as of: its last working
  * day once it has left, its joining date before it starts, else today. */
-export const asOfSql = (w: string, d: string): Sql<string> =>
-  sql<string>`(CASE WHEN ${col(w, 'ended_on')} < ${day(d)} THEN ${col(w, 'ended_on')} ELSE greatest(${day(d)}, ${col(w, 'started_on')}) END)`;
+export const asOfSql = compiledOnce(
+  (w: string, d: string) => `${w} ${d}`,
+  (w: string, d: string): Sql<string> => sql<string>`(CASE WHEN ${col(w, 'ended_on')} < ${day(d)} THEN ${col(w, 'ended_on')} ELSE greatest(${day(d)}, ${col(w, 'started_on')}) END)`,
+);
 
 /** A dated row (valid_from inclusive, valid_to exclusive) valid on `on`. */
 const validOn = (a: string, on: Sql) => sql<boolean>`(${col(a, 'valid_from')} <= ${on} AND (${col(a, 'valid_to')} IS NULL OR ${col(a, 'valid_to')} > ${on}))`;
