@@ -4,7 +4,8 @@
 // - every HTTP request: its URL, from the request's arrival to the last byte
 //   handed to the socket;
 // - every statement sent through pg's Client (the pool's connections): its
-//   first characters, from the call to its result (COPY: to its last data);
+//   first characters, from the call to its result (COPY: to its last data),
+//   and the backend that ran it (its process id);
 // - every garbage collection of the main thread (perf_hooks 'gc' entries).
 // On exit it writes them to $DAICHO_PROBE_DIR (default: the system's temp
 // directory) as probe-<pid>.json; `npx tsx bench/probe-report.ts <files>`
