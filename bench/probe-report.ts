@@ -6,7 +6,9 @@
 // the server's time from arrival to the last byte, the time spent waiting on
 // its statements, the rest (HTTP, token, JSON, building the SQL: the
 // process's own work), the main thread's collection inside the span, each
-// statement kind's time, and which part grew in the slowest twentieth.
+// statement kind's time, and which part grew in the slowest twentieth
+// against the fastest half (the rest split by where it falls: before the
+// first statement, between statements, after the last).
 import fs from 'node:fs';
 import { percentile } from './lib/measure.js';
 import { type Probe, splitRequests, statementKind } from './lib/probe-split.js';
@@ -39,5 +41,16 @@ for (const file of args) {
     const slow = split.filter((x) => x.total >= p95);
     const mean = (f: (x: (typeof split)[number]) => number, of: typeof split) => (of.reduce((a, x) => a + f(x), 0) / of.length).toFixed(2);
     console.log(`  slowest 5% (${slow.length}), means: statements ${mean((x) => x.db, slow)}, rest ${mean((x) => x.rest, slow)}, gc ${mean((x) => x.gc, slow)} ms; all: ${mean((x) => x.db, split)}, ${mean((x) => x.rest, split)}, ${mean((x) => x.gc, split)}`);
+    // The rest by where it falls, and each statement kind's wait: in the
+    // slowest twentieth against the fastest half.
+    const fast = [...split].sort((a, b) => a.total - b.total).slice(0, Math.ceil(split.length / 2));
+    const where = (of: typeof split) =>
+      `before the first statement ${mean((x) => x.before, of)}, between ${mean((x) => x.between, of)}, after the last ${mean((x) => x.after, of)}, ` +
+      [...kinds.keys()]
+        .filter((k) => kinds.get(k)!.length >= split.length / 2)
+        .map((k) => `${k.slice(0, 20)} ${mean((x) => x.statements.filter((q) => statementKind(q.text) === k).reduce((a, q) => a + q.d, 0), of)}`)
+        .join(', ');
+    console.log(`  fastest half, means (ms): ${where(fast)}`);
+    console.log(`  slowest 5%, means (ms):   ${where(slow)}`);
   }
 }

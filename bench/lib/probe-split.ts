@@ -17,6 +17,13 @@ export interface RequestSplit {
   rest: number;
   /** Main-thread collection inside the span (during a wait or the rest). */
   gc: number;
+  /** The rest, by where it falls: before the first statement is sent
+   * (HTTP, the token, the query's validation), between one statement's
+   * result and the next one sent (the server's own work on it, building
+   * the next statement), after the last result (the answer written). */
+  before: number;
+  between: number;
+  after: number;
   statements: Probe['statements'];
 }
 
@@ -34,10 +41,16 @@ export function splitRequests(probe: Probe): Map<string, RequestSplit[]> {
   const out = new Map<string, RequestSplit[]>();
   for (const r of alone) {
     const own = probe.statements.filter((q) => q.s >= r.s && q.s < r.s + r.d);
-    const db = own.filter((q) => !q.text.startsWith('COMMIT')).reduce((a, q) => a + q.d, 0);
+    const waited = own.filter((q) => !q.text.startsWith('COMMIT'));
+    const db = waited.reduce((a, q) => a + q.d, 0);
     const gc = probe.gcs.reduce((a, g) => a + overlap(g, r), 0);
     const key = own.some((q) => q.text.startsWith('BEGIN')) ? r.url : `${r.url} (not built: kept, 304 or refused)`;
-    out.set(key, [...(out.get(key) ?? []), { total: r.d, db, rest: r.d - db, gc, statements: own }]);
+    const first = waited[0];
+    const last = waited[waited.length - 1];
+    const before = first ? first.s - r.s : r.d;
+    const after = last ? r.s + r.d - (last.s + last.d) : 0;
+    const between = Math.max(0, r.d - db - before - after);
+    out.set(key, [...(out.get(key) ?? []), { total: r.d, db, rest: r.d - db, gc, before, between, after, statements: own }]);
   }
   return out;
 }

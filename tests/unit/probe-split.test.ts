@@ -13,7 +13,7 @@ describe('splitRequests', () => {
     ],
     statements: [
       { text: 'BEGIN; SELECT x.account_id', s: 101, d: 1 },
-      { text: 'COPY (SELECT …) TO STDOUT', s: 102, d: 6 },
+      { text: 'COPY (SELECT …) TO STDOUT', s: 102.5, d: 6 },
       { text: 'COMMIT', s: 108.5, d: 0.5 },
       { text: 'SELECT x.account_id AS id', s: 120.2, d: 0.5 },
     ],
@@ -25,6 +25,9 @@ describe('splitRequests', () => {
     const built = split.get(page)!;
     expect(built).toHaveLength(1);
     expect(built[0]).toMatchObject({ total: 10, db: 7, rest: 3, gc: 1 });
+    // The rest by where it falls: before the caller's statement, between its
+    // result and the page's statement sent, after the page's result.
+    expect(built[0]).toMatchObject({ before: 1, between: 0.5, after: 1.5 });
     expect(built[0]!.statements.map((q) => q.text)).toEqual(['BEGIN; SELECT x.account_id', 'COPY (SELECT …) TO STDOUT', 'COMMIT']);
   });
 
