@@ -4,7 +4,8 @@
 export interface Probe {
   gcs: { s: number; d: number; kind: number | null }[];
   requests: { url: string; s: number; d: number }[];
-  statements: { text: string; s: number; d: number }[];
+  /** `pid`: the backend that ran it (files of probes before it have none). */
+  statements: { text: string; s: number; d: number; pid?: number }[];
 }
 
 export interface RequestSplit {
