@@ -473,13 +473,14 @@ export function rowsSql(m: ModuleDef, ids: RawBuilder<unknown>, reverse: boolean
     ORDER BY page.ord ${sql.raw(reverse ? 'DESC' : 'ASC')}`;
 }
 
-export const refJoins = perModule((m) => refJoinsOf(m));
+export const refJoins = perModule(refJoinsOf);
 
-export const refJoinsOf = (m: ModuleDef): RawBuilder<unknown> =>
-  sql.join(
+export function refJoinsOf(m: ModuleDef): RawBuilder<unknown> {
+  return sql.join(
     refs(m).map(([name, f]) => sql` LEFT JOIN ${REFS[f.to].from(refAlias(name))} ON ${sql.ref(`${refAlias(name)}.id`)} = ${sql.ref(`m.${col(name)}`)}`),
     sql``,
   );
+}
 
 export async function getRow(tx: Tx, m: ModuleDef, rowId: string) {
   const r = await sql<Record<string, unknown> & { id: string }>`SELECT ${selectRow(m)} FROM ${fromClause(m)} WHERE m.id = ${rowId}`.execute(tx);
