@@ -364,17 +364,29 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
           const acc = timedRounds.get(s.key)!;
           if (t.interleave) {
             // Call by call: API, raw SQL, raw SQL, API, API, raw SQL...
+            // Each raw SQL call, like each API call, right after a write of
+            // its own (untimed): both then build the page from rows kept of
+            // their last build with the written row built again, and both
+            // read the row version the write just made. Without it half the
+            // raw SQL calls followed the other raw call with nothing written
+            // in between (no row built, no new version read): 0.75 ms less
+            // at p50 than one after a write on the first 100-row page (500
+            // calls each, docs/benchmarks.md, twenty-second round).
             const once = rawOf(s);
             const both = await withScope(handle!.db, { orgId }, async (tx) => {
               await once(tx); // warm
               const timedRaw = timed(() => once(tx));
+              const rawAfterWrite = async () => {
+                await invalidate?.();
+                return timedRaw();
+              };
               const rawTimes: number[] = [];
               const a = await sample(perRound, (2 * capMs) / rounds, async () => {
                 const apiFirst = rawTimes.length % 2 === 0;
-                if (!apiFirst) rawTimes.push(await timedRaw());
+                if (!apiFirst) rawTimes.push(await rawAfterWrite());
                 await invalidate?.();
                 const ms = await miss();
-                if (apiFirst) rawTimes.push(await timedRaw());
+                if (apiFirst) rawTimes.push(await rawAfterWrite());
                 return ms;
               });
               return { a, r: rawTimes };
@@ -405,7 +417,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         const spread = `p95 by round: API ${apiRounds.map((x) => round(x.p95, 1)).join(', ')} ms; raw SQL ${rawRounds.map((x) => round(x.p95, 1)).join(', ')} ms; all calls pooled: API p95 ${round(pooled.api.p95)}, raw SQL p95 ${round(pooled.raw.p95)} ms`;
         const reusesRows = !!t.invalidate && !s.everyRow && s.path === equipment.api.collection;
         const written = !t.invalidate ? '' : s.everyRow ? ' to an equipment type (every row built)' : reusesRows ? ' to one row of the page' : '';
-        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write${written} (raw SQL: ${t.interleave ? `interleaved with them${reusesRows ? ', the same statements from the same kept rows' : ''}` : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
+        const note = `medians of ${rounds} rounds of ${perRound} sequential calls over loopback, each after a write${written} (raw SQL: ${t.interleave ? `interleaved with them, each after a write of its own${reusesRows ? ', the same statements from the same kept rows' : ''}` : `${r.n} calls timed before the server started`}); ${spread}; ${t.note}`;
         out.push(
           { suite: t.suite, name: `${s.label} p50`, value: round(api.p50), unit: 'ms', peers: { rawSql: round(r.p50) }, note },
           { suite: t.suite, name: `${s.label} p95`, value: round(api.p95), unit: 'ms', peers: { rawSql: round(r.p95) }, note, ...budget(s.p95) },
