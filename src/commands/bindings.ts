@@ -55,14 +55,32 @@ export function useCommandBindings(commands: readonly Command[], ctx: CommandCon
         // keeps them); once its input is up, the input has the focus.
         if (!isChord(keys) && paletteOpen.get() && !paletteReady.get()) return;
         // The nearest scope with a command for this key wins.
-        let command: Command | undefined;
-        for (const scope of activeScopes()) {
-          command = list.find((c) => (c.scope ?? 'global') === scope && (!c.when || c.when(ctxRef.current)));
-          if (command) break;
+        const scopes = activeScopes();
+        const chosen = () => {
+          for (const scope of scopes) {
+            const command = list.find((c) => (c.scope ?? 'global') === scope && (!c.when || c.when(ctxRef.current)));
+            if (command) return command;
+          }
+          return undefined;
+        };
+        const command = chosen();
+        if (command) {
+          e.preventDefault();
+          void runCommand(command, ctxRef.current);
+          return;
         }
-        if (!command) return;
+        // Pressed before the session was read (a page shows before its
+        // areas are known, after a reload): a command of the focused
+        // scopes for this key that the session may allow is decided once
+        // the context holds it, not lost (the wizard's `o` the moment the
+        // page appears; the key's activation still lets it open a file).
+        const pending = ctxRef.current.sessionPending?.();
+        if (!pending || !list.some((c) => scopes.includes(c.scope ?? 'global'))) return;
         e.preventDefault();
-        void runCommand(command, ctxRef.current);
+        void pending.then(() => {
+          const later = chosen();
+          if (later) void runCommand(later, ctxRef.current);
+        });
       };
     }
     return tinykeys(window, map);

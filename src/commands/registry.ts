@@ -13,6 +13,11 @@ export interface CommandContext {
   navigate(href: string): void;
   /** Whether the signed-in account may open an area. */
   can(area: Area): boolean;
+  /** Until the session is read (its areas and flags), a promise of the
+   * moment it is and the context holds it; null once it is (or where no
+   * session is read). A key pressed before then is decided then
+   * (./bindings.ts). */
+  sessionPending?(): Promise<void> | null;
   /** A feature flag of the session (NewFeature gates the palette's route search). */
   flag(name: string): boolean;
   toggleTheme(): void;

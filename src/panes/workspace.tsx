@@ -67,9 +67,22 @@ function Shell({ children }: { children: ReactNode }) {
   const selectionCount = useSelectionCount();
   const pending = useIsFetching() + useIsMutating();
 
+  // Read or failed: until then the area-gated commands wait
+  // (CommandContext.sessionPending), resolved once the context holds it.
+  const [sessionRead, setSessionRead] = useState(false);
+  const [sessionWait] = useState(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  });
   useEffect(() => {
-    api(getSession).then(setSession, () => setSession(null));
+    api(getSession)
+      .then(setSession, () => setSession(null))
+      .finally(() => setSessionRead(true));
   }, [api]);
+  useEffect(() => {
+    if (sessionRead) sessionWait.resolve();
+  }, [sessionRead, sessionWait]);
   // The panes' messages, fetched as soon as the frame is up: whatever shows
   // modules' words waits for them (<PaneMessages>); a command's toast or
   // confirm over a page without a built pane finds them too.
@@ -79,6 +92,7 @@ function Shell({ children }: { children: ReactNode }) {
     () => ({
       navigate: (href) => void router.navigate({ href }),
       can: (area) => session?.accessibleScopes.includes(area) ?? false,
+      sessionPending: () => (sessionRead ? null : sessionWait.promise),
       // Until the session is read (or if it cannot be), each flag's default.
       flag: (name) => featureFlag(session?.featureFlags, name),
       toggleTheme,
@@ -135,7 +149,7 @@ function Shell({ children }: { children: ReactNode }) {
           await i18n.changeLanguage(fresh.locale);
         }),
     }),
-    [router, session, i18n, api, auth, dialogs, queryClient, i18n.language],
+    [router, session, sessionRead, sessionWait, i18n, api, auth, dialogs, queryClient, i18n.language],
   );
   useCommandBindings(commands, ctx);
   const runner = useMemo(() => ({ commands, ctx }), [ctx]);

@@ -146,3 +146,31 @@ test('the next file deletes the accounts it no longer lists: the preview says so
   await expect(grid.getByRole('row', { name: /a@outside\.example/ })).toBeVisible();
   await expect(grid.getByRole('row', { name: /b@outside\.example/ })).toHaveCount(0);
 });
+
+test('o pressed the moment the import page shows, before the session is read, still opens the file picker', async ({ page }, info) => {
+  await signIn(page);
+  const { appIntegrationId: id } = await callApi<{ appIntegrationId: string }>(page, 'POST', '/v2/app-integrations', { appId: 'canva', tenantName: `${tenant}-c` });
+  const file = path.join(info.outputDir, 'canva.csv');
+  fs.mkdirSync(info.outputDir, { recursive: true });
+  fs.writeFileSync(file, toCsv([['Account ID', 'E-mail', 'Display name'], ['a', 'a@outside.example', 'A']]));
+  // The session (its areas, which the command needs) answered late, as on
+  // a slow network after a reload: the page shows before it.
+  let unanswered = 0;
+  await page.route(/\/v2\/session$/, async (route) => {
+    unanswered++;
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response });
+    unanswered--;
+  });
+  await page.goto(`/app-integrations/import-csv/${id}`);
+  await expect(page.locator('.csv-wizard:focus-within')).toHaveCount(1);
+  page.on('filechooser', () => undefined);
+  await page.evaluate(() => 0);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('o');
+  // The workspace's own read of the session was still on its way.
+  expect(unanswered).toBeGreaterThan(0);
+  await (await chooser).setFiles(file);
+  await expect(page.getByText('エラーのある行 0 行')).toBeVisible();
+});
