@@ -58,7 +58,8 @@ function Shell({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const router = useRouter();
-  const [session, setSession] = useState<Session | null>(null);
+  // undefined until read; null when it could not be.
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [scannerOpen, setScannerOpen] = useState(false);
   // The main pane's element: the split and its stand-in each take it in (split.tsx).
@@ -67,18 +68,16 @@ function Shell({ children }: { children: ReactNode }) {
   const selectionCount = useSelectionCount();
   const pending = useIsFetching() + useIsMutating();
 
-  // Read or failed: until then the area-gated commands wait
+  // Until the session is read (or has failed), the area-gated commands wait
   // (CommandContext.sessionPending), resolved once the context holds it.
-  const [sessionRead, setSessionRead] = useState(false);
+  const sessionRead = session !== undefined;
   const [sessionWait] = useState(() => {
     let resolve!: () => void;
     const promise = new Promise<void>((r) => (resolve = r));
     return { promise, resolve };
   });
   useEffect(() => {
-    api(getSession)
-      .then(setSession, () => setSession(null))
-      .finally(() => setSessionRead(true));
+    api(getSession).then(setSession, () => setSession(null));
   }, [api]);
   useEffect(() => {
     if (sessionRead) sessionWait.resolve();
