@@ -108,6 +108,32 @@ export interface OpenOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/**
+ * The first statement of every pooled PostgreSQL connection: one 16 MiB
+ * value, made and freed, so that its backend stops handing memory back to
+ * the kernel after every statement.
+ *
+ * A backend's memory comes from glibc's malloc, which maps a large block
+ * (over 128 kB at first) on its own and unmaps it when freed, and trims
+ * the heap whenever over 128 kB lie free at its top. A 1000-row page's
+ * statement takes about 4 MB and gives it back each time, so the next one
+ * faults the same pages in again, zeroed: ~1,080 page faults a call.
+ * Freeing a mapped block of up to 32 MiB raises both thresholds for the
+ * rest of the process's life (here: mmap 16 MiB, trim 32 MiB); the
+ * backend then keeps and reuses its memory. The workforce's 1000-row page,
+ * 25 calls on one connection: 40–55 ms and ~1,080 faults a call without
+ * this statement, 23–31 ms and 0–9 faults with it (docs/benchmarks.md,
+ * twenty-third round). The bench's raw SQL, on a backend whose earlier
+ * statements (migrations, the seed's checks) had most likely moved the
+ * same thresholds, ran the same statement 15–30% faster than the server's
+ * backends: the gap earlier rounds could not explain.
+ *
+ * What it costs: 16 MiB written once per connection (a few ms), and a
+ * backend may keep up to 32 MiB of free heap instead of returning it.
+ * Without glibc's malloc (musl) the statement only allocates and frees.
+ */
+export const BACKEND_MALLOC_WARM_UP = `SELECT length(repeat('x', ${16 << 20})) AS warm`;
+
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     // jit off: the planner's cost estimates on million-row tables (a sort by
@@ -122,7 +148,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // client gets a listener for its whole life: the query in flight fails
     // on its own, the transaction's ROLLBACK fails on the dead client, and the
     // pool discards it on release (it is no longer queryable).
-    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+      // Queued on the new client before its first user's statement.
+      client.query(BACKEND_MALLOC_WARM_UP).catch(() => {});
+    });
     // Idle clients: the pool removes them and re-emits here; already logged
     // by the client's own listener above.
     pool.on('error', () => {});
