@@ -109,7 +109,7 @@ export interface OpenOptions {
 }
 
 /**
- * The first statement of every pooled PostgreSQL connection: one 16 MiB
+ * The first statement of every pooled PostgreSQL connection: one 4 MiB
  * value, made and freed, so that its backend stops handing memory back to
  * the kernel after every statement.
  *
@@ -117,22 +117,27 @@ export interface OpenOptions {
  * (over 128 kB at first) on its own and unmaps it when freed, and trims
  * the heap whenever over 128 kB lie free at its top. A 1000-row page's
  * statement takes about 4 MB and gives it back each time, so the next one
- * faults the same pages in again, zeroed: ~1,080 page faults a call.
- * Freeing a mapped block of up to 32 MiB raises both thresholds for the
- * rest of the process's life (here: mmap 16 MiB, trim 32 MiB); the
- * backend then keeps and reuses its memory. The workforce's 1000-row page,
- * 25 calls on one connection: 40–55 ms and ~1,080 faults a call without
- * this statement, 23–31 ms and 0–9 faults with it (docs/benchmarks.md,
- * twenty-third round). The bench's raw SQL, on a backend whose earlier
- * statements (migrations, the seed's checks) had most likely moved the
- * same thresholds, ran the same statement 15–30% faster than the server's
- * backends: the gap earlier rounds could not explain.
+ * faults the same pages in again, zeroed: ~1,080 page faults a call, at
+ * about 25 µs a fault on the bench machine. Freeing a mapped block of up
+ * to 32 MiB raises both thresholds for the rest of the process's life
+ * (here: mmap 4 MiB, trim 8 MiB); the backend then keeps and reuses its
+ * memory. The workforce's 1000-row page, 20 calls on one connection after
+ * this statement with a block of 0 / 1 / 2 / 4 / 16 MiB: ~1,080 / 660 /
+ * 426 / 0–1 / 0–1 faults a call, 39–56 / 38 / 31–33 / 22–24 / 23–34 ms
+ * (docs/benchmarks.md, twenty-third round). The bench's raw SQL, on a
+ * backend whose earlier statements (migrations, the seed's checks) had
+ * most likely moved the same thresholds, ran the same statement 15–30%
+ * faster than the server's backends: the gap earlier rounds could not
+ * explain.
  *
- * What it costs: 16 MiB written once per connection (a few ms), and a
- * backend may keep up to 32 MiB of free heap instead of returning it.
- * Without glibc's malloc (musl) the statement only allocates and frees.
+ * What it costs: the block's pages faulted in once per new connection (28
+ * ms for 4 MiB on the bench machine, 150 for 16), and a backend may keep up
+ * to 8 MiB of free heap instead of returning it. The value is built from
+ * 4 kB pieces and measured by octet_length: repeat() of one character and
+ * length() walk it byte by byte. Without glibc's malloc (musl) the
+ * statement only allocates and frees.
  */
-export const BACKEND_MALLOC_WARM_UP = `SELECT length(repeat('x', ${16 << 20})) AS warm`;
+export const BACKEND_MALLOC_WARM_UP = `SELECT octet_length(repeat(repeat('x', 4096), ${(4 << 20) / 4096})) AS warm`;
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
