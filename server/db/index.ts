@@ -121,10 +121,10 @@ export interface OpenOptions {
  * about 25 µs a fault on the bench machine. Freeing a mapped block of up
  * to 32 MiB raises both thresholds for the rest of the process's life
  * (here: mmap 4 MiB, trim 8 MiB); the backend then keeps and reuses its
- * memory. The workforce's 1000-row page, 20 calls on one connection after
- * this statement with a block of 0 / 1 / 2 / 4 / 16 MiB: ~1,080 / 660 /
- * 426 / 0–1 / 0–1 faults a call, 39–56 / 38 / 31–33 / 22–24 / 23–34 ms
- * (docs/benchmarks.md, twenty-third round). The bench's raw SQL, on a
+ * memory. The workforce's 1000-row page, the 21st and 24th of 25 calls on
+ * one connection after this statement with a block of 0 / 1 / 2 / 4 / 16
+ * MiB: ~1,080 / 660 / 426 / 0–1 / 0–1 faults a call, 38–56 / 38 / 31–33 /
+ * 22–24 / 23–34 ms (docs/benchmarks.md, twenty-third round). The bench's raw SQL, on a
  * backend whose earlier statements (migrations, the seed's checks) had
  * most likely moved the same thresholds, ran the same statement 15–30%
  * faster than the server's backends: the gap earlier rounds could not
