@@ -282,6 +282,54 @@ const ColumnsMenu = memo(function ColumnsMenu({ columns, byId, onToggle, onMove 
   );
 });
 
+interface GridFooterProps {
+  id: string;
+  total: number;
+  /** How many rows are selected. */
+  selected: number;
+  pageIndex: number;
+  pages: number;
+  pageSize: number;
+  pageSizes: readonly number[] | undefined;
+  onPage: (pageIndex: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+// Memoized: a key press moves the active row, not the paging, so it renders
+// none of the footer's words again.
+const GridFooter = memo(function GridFooter({ id, total, selected, pageIndex, pages, pageSize, pageSizes, onPage, onPageSize }: GridFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className="grid-foot" aria-label={t('grid.paging')}>
+      <span className="mono">{t('grid.total', { count: total })}</span>
+      {selected > 0 && <span className="mono">{t('grid.selected', { count: selected })}</span>}
+      <button type="button" className="secondary" disabled={pageIndex <= 0} onClick={() => onPage(pageIndex - 1)}>
+        {t('grid.prev')}
+      </button>
+      <span className="mono">
+        {pageIndex + 1} / {pages}
+      </span>
+      <button type="button" className="secondary" disabled={pageIndex + 1 >= pages} onClick={() => onPage(pageIndex + 1)}>
+        {t('grid.next')}
+      </button>
+      {pageSizes && pageSizes.length > 0 && (
+        // Radio buttons, not a <select>: arrow keys choose as in a select,
+        // and the choices are not listbox options beside the palette's.
+        // The page-size command (Shift+R) focuses the chosen one.
+        <div role="radiogroup" className="page-size" aria-labelledby={`${id}-page-size`} data-page-size>
+          <span id={`${id}-page-size`}>{t('grid.pageSize')}</span>
+          {pageSizes.map((n) => (
+            <label key={n}>
+              <input type="radio" name={`${id}-page-size`} value={n} checked={n === pageSize} onChange={() => onPageSize(n)} />
+              {t('grid.pageSizeOption', { count: n })}
+            </label>
+          ))}
+        </div>
+      )}
+    </nav>
+  );
+});
+
 export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { t } = useTranslation();
   const [persisted, setPersisted] = usePersistedColumns(props.id);
@@ -398,16 +446,25 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   // Brings row i into view below the sticky header, by arithmetic: rows have
   // one fixed height, so no measuring and no scroll animation loop. Called
   // from a key handler, before the render (the layout is still clean).
+  //
+  // The virtualizer is told the new offset at once: the key's own render
+  // then draws the rows of the new range, and the scroll event that follows
+  // finds that range already drawn, so it renders nothing again (one render
+  // per key press, not two; the virtualizer re-renders on a scroll only when
+  // its range or its scrolling state changes).
   const reveal = useCallback(
     (i: number) => {
       const el = gridRef.current;
       if (!el) return;
       const top = i * ROW_HEIGHT;
       const bottom = headHeight + (i + 1) * ROW_HEIGHT - el.clientHeight;
-      if (el.scrollTop > top) el.scrollTop = top;
-      else if (el.scrollTop < bottom) el.scrollTop = Math.max(0, bottom);
+      const before = el.scrollTop;
+      if (before > top) el.scrollTop = top;
+      else if (before < bottom) el.scrollTop = Math.max(0, bottom);
+      else return;
+      virtualizer.scrollOffset = el.scrollTop;
     },
-    [headHeight],
+    [headHeight, virtualizer],
   );
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -495,6 +552,8 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
   const activeRow = rows[active];
   const onSort = useCallback((sort: GridSort) => propsRef.current.onSort(sort), []);
+  const onPage = useCallback((pageIndex: number) => propsRef.current.onPage(pageIndex), []);
+  const onPageSize = useCallback((pageSize: number) => propsRef.current.onPageSize?.(pageSize), []);
   const onSize = useCallback((id: string, size: number) => table.setColumnSizing((all) => ({ ...all, [id]: size })), [table]);
 
   const allColumns = table.getAllLeafColumns();
@@ -574,39 +633,17 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
           )}
         </div>
       </div>
-      <nav className="grid-foot" aria-label={t('grid.paging')}>
-        <span className="mono">{t('grid.total', { count: props.total })}</span>
-        {selected.size > 0 && <span className="mono">{t('grid.selected', { count: selected.size })}</span>}
-        <button type="button" className="secondary" disabled={props.pageIndex <= 0} onClick={() => props.onPage(props.pageIndex - 1)}>
-          {t('grid.prev')}
-        </button>
-        <span className="mono">
-          {props.pageIndex + 1} / {pages}
-        </span>
-        <button type="button" className="secondary" disabled={props.pageIndex + 1 >= pages} onClick={() => props.onPage(props.pageIndex + 1)}>
-          {t('grid.next')}
-        </button>
-        {props.onPageSize && props.pageSizes && props.pageSizes.length > 0 && (
-          // Radio buttons, not a <select>: arrow keys choose as in a select,
-          // and the choices are not listbox options beside the palette's.
-          // The page-size command (Shift+R) focuses the chosen one.
-          <div role="radiogroup" className="page-size" aria-labelledby={`${props.id}-page-size`} data-page-size>
-            <span id={`${props.id}-page-size`}>{t('grid.pageSize')}</span>
-            {props.pageSizes.map((n) => (
-              <label key={n}>
-                <input
-                  type="radio"
-                  name={`${props.id}-page-size`}
-                  value={n}
-                  checked={n === props.pageSize}
-                  onChange={() => props.onPageSize?.(n)}
-                />
-                {t('grid.pageSizeOption', { count: n })}
-              </label>
-            ))}
-          </div>
-        )}
-      </nav>
+      <GridFooter
+        id={props.id}
+        total={props.total}
+        selected={selected.size}
+        pageIndex={props.pageIndex}
+        pages={pages}
+        pageSize={props.pageSize}
+        pageSizes={props.onPageSize ? props.pageSizes : undefined}
+        onPage={onPage}
+        onPageSize={onPageSize}
+      />
     </div>
   );
 }

@@ -160,3 +160,63 @@ test('when the split panes cannot be fetched, the list still shows and moves alo
   await expect(page.locator('.split-view')).toHaveCount(0);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
+
+test('on a long list, j, k, Shift+G and g g keep the active row in view, with every row of the view drawn', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/equipment');
+  const grid = page.getByRole('grid', { name: '備品' });
+  await grid.focus();
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-/);
+  const rowCount = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  const activeRow = async () => page.locator(`[id="${await grid.getAttribute('aria-activedescendant')}"]`);
+  // Whole in the grid's view, top to bottom, and not under its sticky header
+  // (rows are wider than this grid: sideways they scroll on their own).
+  const expectActiveInView = async () => {
+    const place = await grid.evaluate((el) => {
+      const row = el.querySelector('.grid-body [role="row"].active')?.getBoundingClientRect();
+      const head = el.querySelector('.grid-head')!.getBoundingClientRect();
+      const view = el.getBoundingClientRect();
+      return row ? { top: row.top - head.bottom, bottom: view.top + el.clientTop + el.clientHeight - row.bottom } : null;
+    });
+    expect(place, 'the active row is drawn').not.toBeNull();
+    expect(place!.top).toBeGreaterThanOrEqual(-0.5);
+    expect(place!.bottom).toBeGreaterThanOrEqual(-0.5);
+  };
+  // Every row slot between the sticky header and the grid's bottom edge holds
+  // a drawn row: no blank band where the rows of the new scroll position
+  // should be.
+  const blankSlots = () =>
+    grid.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const head = el.querySelector('.grid-head')!.getBoundingClientRect();
+      const x = box.left + 20;
+      const blanks: number[] = [];
+      for (let y = head.bottom + 4; y < box.bottom - 4; y += 28) {
+        if (!document.elementFromPoint(x, y)?.closest('.grid-body [role="row"]')) blanks.push(Math.round(y - head.bottom));
+      }
+      return blanks;
+    });
+  const visibleRows = await grid.evaluate((el) => Math.floor((el.clientHeight - el.querySelector('.grid-head')!.clientHeight) / 28));
+  expect(rowCount).toBeGreaterThan(visibleRows + 10);
+
+  // Down past the bottom edge, one row at a time.
+  for (let i = 0; i < visibleRows + 10; i++) await page.keyboard.press('j');
+  await expect(await activeRow()).toHaveAttribute('aria-rowindex', String(visibleRows + 12));
+  await expectActiveInView();
+  expect(await blankSlots()).toEqual([]);
+  // Back up past the top edge.
+  for (let i = 0; i < visibleRows + 5; i++) await page.keyboard.press('k');
+  await expect(await activeRow()).toHaveAttribute('aria-rowindex', '7');
+  await expectActiveInView();
+  expect(await blankSlots()).toEqual([]);
+  // The last row, then the first.
+  await page.keyboard.press('Shift+G');
+  await expect(await activeRow()).toHaveAttribute('aria-rowindex', String(rowCount + 1));
+  await expectActiveInView();
+  expect(await blankSlots()).toEqual([]);
+  await page.keyboard.press('g');
+  await page.keyboard.press('g');
+  await expect(await activeRow()).toHaveAttribute('aria-rowindex', '2');
+  await expectActiveInView();
+  expect(await blankSlots()).toEqual([]);
+});
