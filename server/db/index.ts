@@ -105,6 +105,9 @@ export interface OpenOptions {
   /** A PGlite data-dir dump (tar.gz) to start from: the migrated test template. */
   pgliteTemplate?: Blob | File;
   poolSize?: number;
+  /** How long a pooled connection beyond the kept ones may idle before it
+   * closes (ms; default pg-pool's 10 s). */
+  poolIdleMs?: number;
   onPoolError?: (err: Error) => void;
 }
 
@@ -139,12 +142,27 @@ export interface OpenOptions {
  */
 export const BACKEND_MALLOC_WARM_UP = `SELECT octet_length(repeat(repeat('x', 4096), ${(4 << 20) / 4096})) AS warm`;
 
+/**
+ * Pooled connections kept open however long they idle (pg-pool's `min`; the
+ * others close after its default 10 s idle). A new connection costs its
+ * first request the connection itself, the warm-up above and the backend's
+ * cold catalog caches: on the bench machine a 100-row page's transaction
+ * after 11 s of quiet took 29–58 ms on a new connection, against 12–18 ms
+ * on a kept one (docs/benchmarks.md, twenty-fourth round). A console used by a
+ * few people at a time (a request, then reading for a while) hit that on
+ * nearly every request; two kept connections serve its requests in turn.
+ * Per replica, so what a managed database must allow is `min` × replicas
+ * idle connections, within `max` × replicas in all.
+ */
+export const POOL_KEPT_CONNECTIONS = 2;
+
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     // jit off: the planner's cost estimates on million-row tables (a sort by
     // a joined label, a count) trigger JIT compilation that costs more than
     // the short OLTP statements it would speed up.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off', Client });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max, min: Math.min(POOL_KEPT_CONNECTIONS, max), ...(opts.poolIdleMs ? { idleTimeoutMillis: opts.poolIdleMs } : {}), options: '-c jit=off', Client });
     // A connection killed by the server (pg_terminate_backend, failover) is
     // dropped from the pool; the next query gets a fresh one.
     // pg emits 'error' on the Client itself, also while it is checked out
