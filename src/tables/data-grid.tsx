@@ -24,6 +24,7 @@ import { defaultRangeExtractor, type Range, useVirtualizer, type VirtualItem } f
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerGrid, type GridController } from './grid-controller.js';
+import { PageButtons } from './page-buttons.js';
 
 export const ROW_HEIGHT = 28;
 /** Columns are virtualized from this many visible columns on… */
@@ -303,15 +304,7 @@ const GridFooter = memo(function GridFooter({ id, total, selected, pageIndex, pa
     <nav className="grid-foot" aria-label={t('grid.paging')}>
       <span className="mono">{t('grid.total', { count: total })}</span>
       {selected > 0 && <span className="mono">{t('grid.selected', { count: selected })}</span>}
-      <button type="button" className="secondary" disabled={pageIndex <= 0} onClick={() => onPage(pageIndex - 1)}>
-        {t('grid.prev')}
-      </button>
-      <span className="mono">
-        {pageIndex + 1} / {pages}
-      </span>
-      <button type="button" className="secondary" disabled={pageIndex + 1 >= pages} onClick={() => onPage(pageIndex + 1)}>
-        {t('grid.next')}
-      </button>
+      <PageButtons pageIndex={pageIndex} pages={pages} onPage={onPage} />
       {pageSizes && pageSizes.length > 0 && (
         // Radio buttons, not a <select>: arrow keys choose as in a select,
         // and the choices are not listbox options beside the palette's.

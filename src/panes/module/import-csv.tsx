@@ -28,6 +28,7 @@ import { CommandButton } from '../../commands/command-button.js';
 import { keyLabel } from '../../commands/registry.js';
 import { formatNumber } from '../../format.js';
 import { useServices } from '../../services.js';
+import { PageButtons } from '../../tables/page-buttons.js';
 import { Modal } from '../dialogs.js';
 import { CSV_WIZARD_KEYS, csvWizard } from './csv-wizard-store.js';
 
@@ -176,15 +177,7 @@ function Preview({ result, pageIndex, pageSize, onPage, extra }: { result: CsvIm
       </div>
       {pages > 1 && (
         <nav className="pager" aria-label={t('grid.paging')}>
-          <button type="button" className="secondary" disabled={pageIndex === 0} onClick={() => onPage(pageIndex - 1)}>
-            {t('grid.prev')}
-          </button>
-          <span className="mono">
-            {pageIndex + 1} / {pages}
-          </span>
-          <button type="button" className="secondary" disabled={pageIndex + 1 >= pages} onClick={() => onPage(pageIndex + 1)}>
-            {t('grid.next')}
-          </button>
+          <PageButtons pageIndex={pageIndex} pages={pages} onPage={onPage} />
         </nav>
       )}
     </>
