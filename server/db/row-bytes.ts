@@ -162,12 +162,15 @@ export function inlineParameters(text: string, params: readonly unknown[]): stri
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
+/** Where COPY's binary rows start in `data` (after the signature and the header extension). */
+function copyBinaryStart(data: Buffer): number {
+  if (data.length < 19 || !data.subarray(0, 11).equals(SIGNATURE)) throw new Error('COPY: not the binary format');
+  return 19 + data.readUInt32BE(15);
+}
+
 /** The rows of COPY's binary format, each its fields (views into `data`). */
 export function rowsOfCopyBinary(data: Buffer): (Buffer | null)[][] {
-  if (data.length < 19 || !data.subarray(0, 11).equals(SIGNATURE)) throw new Error('COPY: not the binary format');
-  let at = 15;
-  const extension = data.readUInt32BE(at);
-  at += 4 + extension;
+  let at = copyBinaryStart(data);
   const rows: (Buffer | null)[][] = [];
   for (;;) {
     const count = data.readInt16BE(at);
@@ -187,25 +190,70 @@ export function rowsOfCopyBinary(data: Buffer): (Buffer | null)[][] {
   }
 }
 
+/**
+ * The rows of COPY's binary format sent as CopyData messages (`chunks`, in
+ * order), each its fields (views into the chunks). PostgreSQL sends a row
+ * per message (the header with the first, the trailer alone), so the rows
+ * are read where they lie, without joining the messages into one buffer
+ * first: for a 1000-row page that join was a copy of 1.4 MB, and the
+ * buffers a request allocates are what starts V8's young-generation
+ * collections (one every 32 MB of them, whatever the heap's size:
+ * docs/benchmarks.md, twenty-fifth round). A row that runs across a
+ * message's end (the protocol allows it) is read from the joined buffer.
+ */
+export function rowsOfCopyChunks(chunks: readonly Buffer[]): (Buffer | null)[][] {
+  if (!chunks.length || chunks[0]!.length < 19) return rowsOfCopyBinary(Buffer.concat(chunks)); // the header cut
+  const rows: (Buffer | null)[][] = [];
+  for (let c = 0; c < chunks.length; c++) {
+    const data = chunks[c]!;
+    let at = c === 0 ? copyBinaryStart(data) : 0;
+    if (at > data.length) return rowsOfCopyBinary(Buffer.concat(chunks)); // the header's extension cut
+    while (at < data.length) {
+      if (at + 2 > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
+      const count = data.readInt16BE(at);
+      at += 2;
+      if (count === -1) return rows;
+      const fields: (Buffer | null)[] = [];
+      for (let f = 0; f < count; f++) {
+        if (at + 4 > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
+        const len = data.readInt32BE(at);
+        at += 4;
+        if (len === -1) fields.push(null);
+        else {
+          if (at + len > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
+          fields.push(data.subarray(at, at + len));
+          at += len;
+        }
+      }
+      rows.push(fields);
+    }
+  }
+  throw new Error('COPY: the data ended without its trailer');
+}
+
 /** The fields of the first row of COPY's binary format (null: no row). */
 export function firstRowOfCopyBinary(data: Buffer): (Buffer | null)[] | null {
   return rowsOfCopyBinary(data)[0] ?? null;
 }
 
 /** A JSON array of the given JSON values (UTF-8), `[a,b,…]`, written once
- * into one buffer. */
-export function jsonArray(values: readonly Uint8Array[]): Buffer {
-  let size = 2 + Math.max(0, values.length - 1);
+ * into one buffer, between `head` and `tail` (text: a list page's
+ * `{"items":` and `,"count":n}`, so that the page is one allocation and
+ * one copy of its rows, not two). */
+export function jsonArray(values: readonly Uint8Array[], head = '', tail = ''): Buffer {
+  const headBytes = Buffer.byteLength(head);
+  let size = headBytes + 2 + Math.max(0, values.length - 1) + Buffer.byteLength(tail);
   for (const v of values) size += v.byteLength;
   const out = Buffer.allocUnsafe(size);
-  out[0] = 0x5b; // [
-  let at = 1;
+  let at = out.write(head, 0);
+  out[at++] = 0x5b; // [
   values.forEach((v, i) => {
     if (i) out[at++] = 0x2c; // ,
     out.set(v, at);
     at += v.byteLength;
   });
-  out[at] = 0x5d; // ]
+  out[at++] = 0x5d; // ]
+  out.write(tail, at);
   return out;
 }
 
@@ -214,8 +262,8 @@ export function jsonArray(values: readonly Uint8Array[]): Buffer {
 class CopyOut {
   private readonly chunks: Buffer[] = [];
   private error: unknown = null;
-  readonly done: Promise<Buffer>;
-  private settle!: { resolve(b: Buffer): void; reject(e: unknown): void };
+  readonly done: Promise<Buffer[]>;
+  private settle!: { resolve(b: Buffer[]): void; reject(e: unknown): void };
 
   constructor(private readonly text: string) {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
@@ -248,7 +296,7 @@ class CopyOut {
   }
 
   handleReadyForQuery() {
-    if (!this.error) this.settle.resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks));
+    if (!this.error) this.settle.resolve(this.chunks);
   }
 }
 
@@ -261,7 +309,7 @@ export async function runRowBytes(client: pg.Client, marked: string, params: rea
   const copyText = `COPY (${inlineParameters(text, params)}) TO STDOUT (FORMAT binary)`;
   const copy = new CopyOut(before ? `${before}; ${copyText}; ${after}` : copyText);
   client.query(copy as never);
-  const rows = rowsOfCopyBinary(await copy.done);
+  const rows = rowsOfCopyChunks(await copy.done);
   return { command: 'COPY', rowCount: rows.length, rows: rows.map((fields) => ({ fields })) };
 }
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Locale } from '../../src/api/contracts/common.js';
 import type { Area, Contract } from '../../src/api/contracts/define.js';
 import type { AppDeps } from '../deps.js';
+import { jsonArray } from '../db/row-bytes.js';
 import type { Tx } from '../db/tenant.js';
 import type { PageRows, ReusableRows } from './list-cache.js';
 
@@ -71,10 +72,15 @@ export class JsonText<T = unknown> {
   static page<T>(count: number, ...items: (string | Uint8Array)[]): JsonText<T> {
     return new JsonText<T>(PAGE_START, ...items, `,"count":${count}}`);
   }
+  /** A list page of these rows' JSON values, written at once into the
+   * page's one buffer (jsonArray). */
+  static pageOf<T>(count: number, values: readonly Uint8Array[]): JsonText<T> {
+    return new JsonText<T>(jsonArray(values, PAGE_START, `,"count":${count}}`));
+  }
   /** A list page of rows (PageRows, its spans counted from the array's
    * start), which it keeps, counted from the page's start. */
-  static pageOfRows<T>(count: number, items: Uint8Array, rows: PageRows): JsonText<T> {
-    const page = JsonText.page<T>(count, items);
+  static pageOfRows<T>(count: number, values: readonly Uint8Array[], rows: PageRows): JsonText<T> {
+    const page = JsonText.pageOf<T>(count, values);
     const shift = Buffer.byteLength(PAGE_START);
     page.rows = { ...rows, spans: rows.spans.map((x) => x + shift) };
     return page;

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
-import { escapeLiteral, inlineParameters, jsonArray, rowBytes, rowsBytes } from '../../server/db/row-bytes.js';
+import { escapeLiteral, inlineParameters, jsonArray, rowBytes, rowsBytes, rowsOfCopyBinary, rowsOfCopyChunks } from '../../server/db/row-bytes.js';
+import { JsonText } from '../../server/http/route.js';
 import { withScope } from '../../server/db/tenant.js';
 import { openTestDatabase } from '../support/db.js';
 
@@ -99,6 +100,61 @@ describe('rowBytes', () => {
     expect(JSON.parse(jsonArray(present).toString('utf8'))).toEqual([5, 4, 3, 1].map((g) => ({ g, name: `台帳 ${g}` })));
     expect(jsonArray([]).toString()).toBe('[]');
     expect(await rowsBytes(h.db as never, sql`SELECT 'x'::text WHERE false`)).toEqual([]);
+  });
+
+  it('reads a page of 2,000 rows larger than a socket read exactly as the ordinary query does', async () => {
+    // 2,000 rows of about 1.1 kB of mostly Japanese text: on PostgreSQL many
+    // COPY messages, across many socket reads, each read where it lies.
+    const q = sql`SELECT g::text AS n, json_build_object('g', g, 'name', repeat('台帳', 150 + g % 50), 'none', CASE WHEN g % 7 = 0 THEN NULL END)::text AS j
+      FROM generate_series(1, 2000) AS g ORDER BY g`;
+    const rows = await rowsBytes(h.db as never, q);
+    const expected = (await q.execute(h.db)).rows.map((r) => Object.values(r as Record<string, string | null>));
+    expect(rows).toHaveLength(2000);
+    expect(rows.map((r) => r.map((b) => b?.toString('utf8') ?? null))).toEqual(expected);
+    // The page a list sends: its rows written once between its head and tail.
+    const page = JsonText.pageOf<{ items: { g: number }[]; count: number }>(2000, rows.map(([, j]) => j!));
+    const parsed = JSON.parse(page.text) as { items: { g: number; name: string }[]; count: number };
+    expect(parsed.count).toBe(2000);
+    expect(parsed.items.map((i) => i.g)).toEqual(expected.map(([n]) => Number(n)));
+    expect(parsed.items[41]!.name).toBe('台帳'.repeat(150 + (42 % 50)));
+    expect(JsonText.pageOf(0, []).text).toBe('{"items":[],"count":0}');
+  });
+
+  it('reads COPY rows from the messages they came in, a row split across two as well as whole ones', () => {
+    // COPY's binary format: signature, flags, header extension (here 2
+    // bytes), rows (field count, then each field's length and bytes; -1 is
+    // NULL), trailer -1.
+    const field = (v: string | null) => {
+      if (v === null) return Buffer.from([0xff, 0xff, 0xff, 0xff]);
+      const b = Buffer.from(v, 'utf8');
+      const len = Buffer.alloc(4);
+      len.writeInt32BE(b.length);
+      return Buffer.concat([len, b]);
+    };
+    const row = (...vs: (string | null)[]) => {
+      const n = Buffer.alloc(2);
+      n.writeInt16BE(vs.length);
+      return Buffer.concat([n, ...vs.map(field)]);
+    };
+    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 2, 9, 9])]);
+    const rowsIn = [row('1', '{"a":"台帳"}'), row('2', null), row('3', '{"a":""}')];
+    const trailer = Buffer.from([0xff, 0xff]);
+    const all = Buffer.concat([header, ...rowsIn, trailer]);
+    const text = (rows: (Buffer | null)[][]) => rows.map((r) => r.map((b) => b?.toString('utf8') ?? null));
+    const expected = [
+      ['1', '{"a":"台帳"}'],
+      ['2', null],
+      ['3', '{"a":""}'],
+    ];
+    expect(text(rowsOfCopyBinary(all))).toEqual(expected);
+    // As PostgreSQL sends them: the header with the first row, a row a message, the trailer alone.
+    expect(text(rowsOfCopyChunks([Buffer.concat([header, rowsIn[0]!]), rowsIn[1]!, rowsIn[2]!, trailer]))).toEqual(expected);
+    // Cut anywhere (inside the header, a length, a value, a row's field count): the same rows.
+    for (let cut = 12; cut < all.length - 1; cut++) {
+      expect(text(rowsOfCopyChunks([all.subarray(0, cut), all.subarray(cut)]))).toEqual(expected);
+    }
+    expect(() => rowsOfCopyChunks([Buffer.concat([header, rowsIn[0]!])])).toThrow(/without its trailer/);
+    expect(() => rowsOfCopyChunks([Buffer.from('not copy data at all')])).toThrow(/not the binary format/);
   });
 
   it('reads inside the request scope, under row-level security, and rolls back with it', async () => {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { type FieldDef, type ModuleDef, camelToSnake } from '../../../src/api/modules/define.js';
 import { moduleContracts, type ModuleRow } from '../../../src/api/modules/contracts.js';
 import { normalizeCell } from '../../csv/codec.js';
-import { jsonArray, rowsBytes } from '../../db/row-bytes.js';
+import { rowsBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { issueMessage } from '../../http/i18n.js';
@@ -125,15 +125,16 @@ export async function listPage(
   const fields = await run(statement(reuse ?? undefined));
   total ??= fields.length ? Number(fields[0]![0]!.toString('latin1')) : await countRows(tx, m, conds);
   const page = pageOf(fields, at, reuse) ?? pageOf(await run(statement(undefined)), at, null)!;
-  return JsonText.pageOfRows(total, page.items, page.rows);
+  return JsonText.pageOfRows(total, page.values, page.rows);
 }
 
 interface PageOf {
-  items: Buffer;
+  /** Each row's JSON, in the page's order. */
+  values: Uint8Array[];
   rows: PageRows;
 }
 
-/** A page's array of rows from its statement's fields (`at`: where its
+/** A page's rows from its statement's fields (`at`: where its
  * columns id, v, refs, item start), each row's JSON as sent or, left out as
  * unchanged, as kept; null if one left out is not kept. */
 function pageOf(fields: (Buffer | null)[][], at: number, reuse: ReusableRows | null): PageOf | null {
@@ -155,7 +156,7 @@ function pageOf(fields: (Buffer | null)[][], at: number, reuse: ReusableRows | n
     spans[2 * i] = start;
     spans[2 * i + 1] = end = start + item.byteLength;
   }
-  return { items: jsonArray(items), rows: { ids, versions, refs, spans } };
+  return { values: items, rows: { ids, versions, refs, spans } };
 }
 
 /** Rows per category under the other filters: the count handler's statements. */

@@ -14,7 +14,7 @@ import {
   peopleFilterOptions,
   type WorkforceQuery,
 } from '../../../src/api/contracts/people.js';
-import { jsonArray, rowBytes, rowsBytes } from '../../db/row-bytes.js';
+import { rowBytes, rowsBytes } from '../../db/row-bytes.js';
 import type { Tx } from '../../db/tenant.js';
 import { likeEscape } from '../../db/like.js';
 import { type AnyRoute, defineRoute, JsonText } from '../../http/route.js';
@@ -132,7 +132,7 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
     SELECT page.n::text, r.row_json FROM page LEFT JOIN LATERAL ${workforceRowsSql(s, sql`page.ids`)} AS r ON true ORDER BY r.page_ord`,
     );
     const count = rows[0]?.[0] ?? null;
-    return { n: count === null ? null : Number(count.toString('latin1')), items: jsonArray(rows.flatMap(([, row]) => (row ? [row] : []))) };
+    return { n: count === null ? null : Number(count.toString('latin1')), values: rows.flatMap(([, row]) => (row ? [row] : [])) };
   };
   if (q.pageIndex === 0) {
     // The kept counts as they stand (null when there are none for today and the workers as they are).
@@ -143,7 +143,7 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
         ? sql`(SELECT count(*) FROM tm)`
         : workforceCountSql(s);
     const r = await statement(n, ids(q.pageSize, 0, false));
-    return JsonText.page(r.n === null ? await total() : r.n, r.items);
+    return JsonText.pageOf(r.n === null ? await total() : r.n, r.values);
   }
   const n = await total();
   const w = pageWindow(q.pageIndex, q.pageSize, n);
@@ -151,7 +151,7 @@ export async function workforcePage(tx: Tx, q: WorkforceQuery, today = todayInJa
   // From the end: the ids come reversed; the rows are in the list's order again.
   const pageIds = w.fromEnd ? sql`ARRAY(SELECT x.id FROM unnest(${ids(w.limit, w.skip, true)}) WITH ORDINALITY AS x(id, o) ORDER BY x.o DESC)` : ids(w.limit, w.skip, false);
   const r = await statement(sql`${n}::bigint`, pageIds);
-  return JsonText.page(n, r.items);
+  return JsonText.pageOf(n, r.values);
 }
 
 /** People per category of the menu, keyed `<menu prefix>-<state>`. */
