@@ -18,6 +18,9 @@ import { createMailer } from './mail/mailer.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { DEMO_USERS, hasOrganization } from './seed/demo-users.js';
 import { createStorage } from './storage/index.js';
+import { tuneHeap } from './heap.js';
+
+tuneHeap();
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
