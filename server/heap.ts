@@ -12,7 +12,7 @@
 // near-idle rate (little of a request's garbage reaches the old
 // generation), takes 1.1 again, and runs a full collection every few
 // requests (11 ms on the main thread at the median) until the rate it
-// measures has grown. Seen in one server run of three or so, for minutes
+// measures has grown. Seen in one server run of five, for minutes
 // on end; `--trace-gc-verbose` showed "factor 1.1 based on … mutator=346"
 // at its start (docs/benchmarks.md, twenty-fifth round).
 //
