@@ -168,26 +168,37 @@ function copyBinaryStart(data: Buffer): number {
   return 19 + data.readUInt32BE(15);
 }
 
-/** The rows of COPY's binary format, each its fields (views into `data`). */
-export function rowsOfCopyBinary(data: Buffer): (Buffer | null)[][] {
-  let at = copyBinaryStart(data);
-  const rows: (Buffer | null)[][] = [];
-  for (;;) {
+/** Reads COPY's binary rows from `data` at `at` into `rows`, each its
+ * fields (views into `data`): 'end' at the trailer, 'more' where `data`
+ * ends between two rows, 'cut' where a row runs past its end. */
+function readCopyRows(data: Buffer, at: number, rows: (Buffer | null)[][]): 'end' | 'more' | 'cut' {
+  while (at < data.length) {
+    if (at + 2 > data.length) return 'cut';
     const count = data.readInt16BE(at);
     at += 2;
-    if (count === -1) return rows;
+    if (count === -1) return 'end';
     const fields: (Buffer | null)[] = [];
     for (let f = 0; f < count; f++) {
+      if (at + 4 > data.length) return 'cut';
       const len = data.readInt32BE(at);
       at += 4;
       if (len === -1) fields.push(null);
       else {
+        if (at + len > data.length) return 'cut';
         fields.push(data.subarray(at, at + len));
         at += len;
       }
     }
     rows.push(fields);
   }
+  return 'more';
+}
+
+/** The rows of COPY's binary format, each its fields (views into `data`). */
+export function rowsOfCopyBinary(data: Buffer): (Buffer | null)[][] {
+  const rows: (Buffer | null)[][] = [];
+  if (readCopyRows(data, copyBinaryStart(data), rows) !== 'end') throw new Error('COPY: the data ended without its trailer');
+  return rows;
 }
 
 /**
@@ -199,41 +210,20 @@ export function rowsOfCopyBinary(data: Buffer): (Buffer | null)[][] {
  * buffers a request allocates are what starts V8's young-generation
  * collections (one every 32 MB of them, whatever the heap's size:
  * docs/benchmarks.md, twenty-fifth round). A row that runs across a
- * message's end (the protocol allows it) is read from the joined buffer.
+ * message's end (the protocol allows it), or a header cut, is read from the
+ * joined buffer.
  */
 export function rowsOfCopyChunks(chunks: readonly Buffer[]): (Buffer | null)[][] {
-  if (!chunks.length || chunks[0]!.length < 19) return rowsOfCopyBinary(Buffer.concat(chunks)); // the header cut
+  const joined = () => rowsOfCopyBinary(Buffer.concat(chunks));
+  if (!chunks.length || chunks[0]!.length < 19) return joined();
   const rows: (Buffer | null)[][] = [];
-  for (let c = 0; c < chunks.length; c++) {
-    const data = chunks[c]!;
-    let at = c === 0 ? copyBinaryStart(data) : 0;
-    if (at > data.length) return rowsOfCopyBinary(Buffer.concat(chunks)); // the header's extension cut
-    while (at < data.length) {
-      if (at + 2 > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
-      const count = data.readInt16BE(at);
-      at += 2;
-      if (count === -1) return rows;
-      const fields: (Buffer | null)[] = [];
-      for (let f = 0; f < count; f++) {
-        if (at + 4 > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
-        const len = data.readInt32BE(at);
-        at += 4;
-        if (len === -1) fields.push(null);
-        else {
-          if (at + len > data.length) return rowsOfCopyBinary(Buffer.concat(chunks));
-          fields.push(data.subarray(at, at + len));
-          at += len;
-        }
-      }
-      rows.push(fields);
-    }
+  for (const [c, data] of chunks.entries()) {
+    const at = c === 0 ? copyBinaryStart(data) : 0;
+    const read = at > data.length ? 'cut' : readCopyRows(data, at, rows);
+    if (read === 'end') return rows;
+    if (read === 'cut') return joined();
   }
   throw new Error('COPY: the data ended without its trailer');
-}
-
-/** The fields of the first row of COPY's binary format (null: no row). */
-export function firstRowOfCopyBinary(data: Buffer): (Buffer | null)[] | null {
-  return rowsOfCopyBinary(data)[0] ?? null;
 }
 
 /** A JSON array of the given JSON values (UTF-8), `[a,b,…]`, written once
