@@ -216,6 +216,100 @@ describe('a list page between writes', () => {
     expect(all.map((r) => JSON.parse(r.item!).equipmentTypeName)).toEqual([`新型 ${m}`, `新型 ${m}`, `新型 ${m}`]);
   });
 
+  // A read of a URL whose last read by the same caller built its page goes
+  // straight to building it, the caller read by the page's own statement's
+  // message (server/auth/access.ts, inLedTransaction): what a user would
+  // notice if that were wrong is a page shown to a caller refused since, or
+  // another page than a fresh build gives.
+  describe('read again by the caller who last had it built', () => {
+    it('is refused to a caller who lost the area since, with no row of it in the answer', async () => {
+      const m = marker();
+      await s.client(admin.token)(eq.create, { body: { name: `秘 ${m}` } as never });
+      const path = `/v2/equipment?freeText=${m}`;
+      const holder = await s.createAccount({ orgId, areas: ['GA'] });
+      expect(await names(await get(path, holder))).toEqual([`秘 ${m}`]); // built: the next read goes straight to building
+      await s.client(admin.token)(eq.create, { body: { name: `密 ${m}` } as never });
+      await withScope(s.db, { orgId }, (tx) =>
+        sql`UPDATE product_permissions SET ga = false WHERE id IN (
+          SELECT rpp.product_permission_id FROM role_product_permissions rpp
+          JOIN role_people_groups rpg ON rpg.role_id = rpp.role_id
+          JOIN people_group_overrides o ON o.people_group_id = rpg.people_group_id
+          WHERE o.person_id = ${holder.personId})`.execute(tx),
+      );
+      for (const headers of [{}, { 'accept-language': 'ja-JP' }] as Record<string, string>[]) {
+        const refused = await get(path, holder, headers);
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get('etag')).toBeNull();
+        const text = await refused.text();
+        expect(JSON.parse(text).code).toBe('FORBIDDEN');
+        expect(text).not.toContain(m);
+      }
+      // The one who still has the area reads both rows, built or kept.
+      expect((await names(await get(path, admin))).sort()).toEqual([`密 ${m}`, `秘 ${m}`].sort());
+    });
+
+    it('is, byte for byte, the page a fresh build gives, under the version it was built at; a 304 to a browser that has it', async () => {
+      // An organisation of its own and no filter: on PostgreSQL the caller
+      // rides in the page statement's own message (a free-text search's
+      // first statement has bind parameters: the caller goes just before it).
+      const org = await s.createOrg();
+      const reader = await s.createAccount({ orgId: org, areas: ['GA'] });
+      const m = marker();
+      const made: { id: string }[] = [];
+      for (const n of ['a', 'b', 'c']) made.push(await s.client(reader.token)(eq.create, { body: { name: `${n} ${m}` } as never }));
+      const path = `/v2/equipment?sort=NAME&pageSize=10`;
+      await get(path, reader); // built
+      await s.client(reader.token)(eq.update, { params: { equipmentId: made[1]!.id } as never, body: { model: 'M9' } as never });
+      const again = await get(path, reader); // built again, the caller read with its statement
+      expect(again.status).toBe(200);
+      const text = await again.text();
+      expect(JSON.parse(text).items.map((r: { model: string | null }) => r.model ?? null)).toEqual([null, 'M9', null]);
+      // Another URL of the same page, its first build: the same bytes.
+      expect(await (await get(`${path}&pageIndex=0`, reader)).text()).toBe(text);
+      // Nothing written since: a browser holding it gets a 304, then the kept page is served again.
+      const etag = again.headers.get('etag')!;
+      const revalidated = await get(path, reader, { 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(await revalidated.text()).toBe('');
+      const kept = await get(path, reader);
+      expect(kept.headers.get('etag')).toBe(etag);
+      expect(await kept.text()).toBe(text);
+      // Built after a write, then read again with nothing written: the kept
+      // page (gzipped for a client that takes it), not an empty or new one.
+      await s.client(reader.token)(eq.create, { body: { name: `d ${m}` } as never });
+      const built = await get(path, reader, { 'accept-encoding': 'gzip' });
+      expect(built.headers.get('content-encoding')).toBeNull();
+      const builtText = await built.text();
+      expect(JSON.parse(builtText).count).toBe(4);
+      const keptAgain = await get(path, reader, { 'accept-encoding': 'gzip' });
+      expect(keptAgain.headers.get('content-encoding')).toBe('gzip');
+      expect(keptAgain.headers.get('etag')).toBe(`W/${built.headers.get('etag')}`);
+      expect(gunzipSync(Buffer.from(await keptAgain.arrayBuffer())).toString('utf8')).toBe(builtText);
+    });
+
+    it("is the caller's own organisation's page even if the caller's organisation changed since", async () => {
+      const m = marker();
+      await s.client(admin.token)(eq.create, { body: { name: `旧 ${m}` } as never });
+      await s.client(other.token)(eq.create, { body: { name: `新 ${m}` } as never });
+      const path = `/v2/equipment?freeText=${m}`;
+      const mover = await s.createAccount({ orgId, areas: ['GA'] });
+      expect(await names(await get(path, mover))).toEqual([`旧 ${m}`]);
+      // The same sign-in now resolves to an account in the other
+      // organisation (an operator with GA there): the page read next was
+      // begun with the first organisation's kept rows on offer.
+      const moved = await s.createAccount({ orgId: otherOrgId, areas: ['GA'] });
+      const subOf = async (id: string) => (await sql<{ sub: string }>`SELECT cognito_sub AS sub FROM accounts WHERE id = ${id}`.execute(s.db)).rows[0]!.sub;
+      const sub = await subOf(mover.accountId);
+      await sql`UPDATE accounts SET cognito_sub = ${`moved-${sub}`} WHERE id = ${mover.accountId}`.execute(s.db);
+      await sql`UPDATE accounts SET cognito_sub = ${sub} WHERE id = ${moved.accountId}`.execute(s.db);
+      const there = await get(path, mover);
+      expect(await names(there)).toEqual([`新 ${m}`]);
+      // Its ETag is the other organisation's: the first organisation's page is not revalidated by it.
+      const theirs = await get(path, other);
+      expect(theirs.headers.get('etag')).toBe(there.headers.get('etag'));
+    });
+  });
+
   it('carries no ETag on an error', async () => {
     const res = await get('/v2/equipment?pageSize=5000', admin);
     expect(res.status).toBe(400);
