@@ -14,7 +14,7 @@ import type { ErrorBody } from '../src/api/contracts/errors.js';
 import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
 import { issueMessage, localeFromAcceptLanguage, t } from './http/i18n.js';
-import { ListCache, PageUnchanged } from './http/list-cache.js';
+import { ListCache } from './http/list-cache.js';
 import { migrationsDir } from './db/migrate.js';
 import { registerRoutes } from './http/register.js';
 import { mountExports } from './modules/module/csv.routes.js';
@@ -156,9 +156,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       }
       return c.json(body, err.status);
     }
-    // A list page found kept after all: its route's guard answers with it
-    // (server/http/register.ts); a 304 if anything else ever reached here.
-    if (err instanceof PageUnchanged) return c.body(null, 304);
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own 4xx: malformed JSON and the like.
       const body: ErrorBody = {

@@ -16,11 +16,9 @@ import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Area } from '../../src/api/contracts/define.js';
 import type { Db } from '../db/index.js';
-import { dropLead, flushLead, forgetLead, type Lead, LEAD_GATE, leadStatement } from '../db/lead.js';
 import type { Tx } from '../db/tenant.js';
 import type { VerifiedToken } from '../deps.js';
 import { unauthenticated } from '../http/errors.js';
-import { PageUnchanged } from '../http/list-cache.js';
 import type { AuthContext } from '../http/route.js';
 
 const AREA_COLUMNS = { IT: 'it', HR: 'hr', GA: 'ga', LI: 'li', MARKETPLACE: 'marketplace', SETTINGS: 'settings' } as const satisfies Record<Area, string>;
@@ -111,35 +109,13 @@ export async function callerVersion(db: Db, token: VerifiedToken, tables: readon
  * a cacheable list, which writes nothing) ends without waiting for its
  * COMMIT (the connection runs it before anything its next user sends);
  * anything else waits, so that a write is committed before it is answered. */
-/** The statements that begin a request's transaction, resolve the caller
- * and enter their scope (inCallerTransaction); `roleFirst`: in the
- * daicho_app role before the caller is even read, so that a statement sent
- * with these in one message runs under row-level security whatever they
- * find (inLedTransaction). */
-function beginAsCaller(token: VerifiedToken, o: { requestId: string | null; tables?: readonly string[] | undefined }, led: { keptVersion?: string } | null = null): string {
-  const lit = (v: string) => pg.escapeLiteral(v);
-  // A led statement need not run when the list's data version is the kept page's (Lead.gated).
-  const gate = led?.keptVersion !== undefined ? `, set_config('${LEAD_GATE}', CASE WHEN x.version::text = ${lit(led.keptVersion)} THEN 'closed' ELSE 'open' END, true)` : '';
-  return (
-    (led ? 'BEGIN; SET LOCAL ROLE daicho_app; ' : 'BEGIN; ') +
-    callerSelect(
-      token,
-      o.tables,
-      `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
-        `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true)${gate}`,
-    )
-  );
-}
-
-type Caller = { auth: AuthContext; version: string };
-const callerOf = (token: VerifiedToken, row: (AuthRow & { version: string | null }) | undefined): Caller => ({ auth: authOf(token, row), version: String(row?.version ?? '') });
-
 export async function inCallerTransaction<T>(
   db: Db,
   token: VerifiedToken,
   o: { requestId: string | null; tables?: readonly string[]; read?: boolean },
   fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const lit = (v: string) => pg.escapeLiteral(v);
   return db.connection().execute(async (conn) => {
     const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
       const done = sql.raw(statement).execute(conn);
@@ -148,8 +124,19 @@ export async function inCallerTransaction<T>(
     };
     let out: T;
     try {
-      const r = await sql.raw<AuthRow & { version: string | null }>(beginAsCaller(token, o)).execute(conn);
-      out = await fn(callerOf(token, r.rows[0]), conn as unknown as Tx);
+      const r = await sql
+        .raw<AuthRow & { version: string | null }>(
+          'BEGIN; ' +
+            callerSelect(
+              token,
+              o.tables,
+              `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
+                `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true)`,
+            ),
+        )
+        .execute(conn);
+      const row = r.rows[0];
+      out = await fn({ auth: authOf(token, row), version: String(row?.version ?? '') }, conn as unknown as Tx);
     } catch (err) {
       // The error that ended the transaction is the one to report.
       await end('ROLLBACK').catch(() => {});
@@ -157,72 +144,5 @@ export async function inCallerTransaction<T>(
     }
     await end('COMMIT');
     return out;
-  });
-}
-
-/**
- * A read's transaction whose caller is resolved by the transaction's first
- * statement's own message (server/db/lead.ts): BEGIN, the daicho_app role,
- * the caller and their scope, then that statement, one round trip instead
- * of two when it is a list page's COPY (a page built after a write: the
- * caller's statement was a round trip of its own, ~0.75 ms of a 5 ms first
- * page; docs/benchmarks.md, twenty-sixth round). For a list whose caller's
- * last request of the same URL had to build its page (ListCache.misses), so
- * that what the page's statement needs before the caller is known (the
- * organisation's kept rows) is known from that request.
- *
- * A page `kept` under some version: the page's statement runs only if the
- * version the caller's statement reads differs (Lead.gated); if not, that
- * statement rejects with PageUnchanged (after `admit`), whose page is the
- * kept one: a read again with nothing written costs no build.
- *
- * `admit` gets the caller as that first statement's message is read, before
- * its rows are handed to anyone: it throws to refuse them (MFA, access),
- * and the statement rejects with its error. Until then the statement ran as
- * daicho_app, in the organisation the caller's row set (none: no rows), so
- * a refused caller's page was built from their own organisation's rows
- * only, and never leaves the server. `fn` runs with `tx` (its first
- * statement carries the caller); should it end without a statement, the
- * caller is read then, and refused as ever. A read: the COMMIT is not
- * waited for. Returns fn's result and the caller (null: the message that
- * carried them failed, and fn's statement with it).
- */
-export async function inLedTransaction<T>(
-  db: Db,
-  token: VerifiedToken,
-  o: { requestId: string | null; tables: readonly string[]; admit: (caller: Caller) => void; kept: { version: string; body: Uint8Array } | null },
-  fn: (tx: Tx) => Promise<T>,
-): Promise<{ out: T; caller: Caller | null }> {
-  return db.connection().execute(async (conn) => {
-    // Set by the lead's accept (a closure: an object, not a narrowed `let`).
-    const read: { caller: Caller | null } = { caller: null };
-    const kept = o.kept;
-    const lead: Lead = {
-      text: beginAsCaller(token, o, kept ? { keptVersion: kept.version } : {}),
-      gated: kept !== null,
-      accept: (row) => {
-        const caller = callerOf(token, row as (AuthRow & { version: string | null }) | undefined);
-        read.caller = caller;
-        o.admit(caller);
-        // The gate closed: the statement did not run (Lead.gated).
-        if (kept && caller.version === kept.version) throw new PageUnchanged(kept);
-      },
-    };
-    const marker = leadStatement(lead);
-    let out: T;
-    try {
-      await sql.raw(marker).execute(conn);
-      out = await fn(conn as unknown as Tx);
-      await sql.raw(flushLead()).execute(conn);
-    } catch (err) {
-      forgetLead(marker);
-      await sql.raw(dropLead()).execute(conn).catch(() => {});
-      // Whether or not the lead (its BEGIN) was sent: no open transaction
-      // goes back to the pool (without one, a ROLLBACK only warns).
-      await sql.raw('ROLLBACK').execute(conn).catch(() => {});
-      throw err;
-    }
-    void sql.raw('COMMIT').execute(conn).catch(() => {});
-    return { out, caller: read.caller };
   });
 }

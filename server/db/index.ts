@@ -8,7 +8,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type Lead, LEAD_MARK, leadCommand } from './lead.js';
 import { ROW_BYTES_MARK, runRowBytes, runRowBytesAsQuery } from './row-bytes.js';
 import type { Database } from './schema.js';
 
@@ -26,43 +25,21 @@ class Client extends pg.Client {
   /** A statement marked by rowBytes (./row-bytes.ts) runs as COPY … TO
    * STDOUT, its values read as bytes; PGlite's client runs it as a query. */
   readonly rowBytesByCopy: boolean = true;
-  /** The statement to send ahead of the next one (./lead.ts). */
-  lead: Lead | null = null;
 }
 class PgliteClient extends Client {
   override readonly rowBytesByCopy = false;
 }
 const query = pg.Client.prototype.query;
-/** A message's results (one, or one per statement): the last row of the last that has rows. */
-const lastRow = (r: unknown): Record<string, unknown> | undefined => {
-  const all = (Array.isArray(r) ? r : [r]) as pg.QueryResult[];
-  const withRows = all.filter((x) => x?.rows?.length);
-  return withRows.at(-1)?.rows.at(-1) as Record<string, unknown> | undefined;
-};
-const NOTHING = { command: 'LEAD', rowCount: 0, rows: [], fields: [] };
 Client.prototype.query = function (this: Client, ...args: unknown[]) {
   const run = query as (...a: unknown[]) => unknown;
-  const sendLead = async (lead: Lead) => lead.accept(lastRow(await (run.call(this, lead.text) as Promise<unknown>)));
-  if (typeof args[0] === 'string' && args[0].startsWith(LEAD_MARK)) {
-    const command = leadCommand(args[0]);
-    const lead = this.lead;
-    this.lead = command.kind === 'set' ? command.lead : null;
-    return command.kind === 'flush' && lead ? sendLead(lead).then(() => NOTHING) : Promise.resolve(NOTHING);
-  }
-  const lead = this.lead;
-  this.lead = null;
   if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
     const text = args[0].slice(ROW_BYTES_MARK.length);
     const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-    // The lead in the same message as the COPY: one round trip.
-    if (this.rowBytesByCopy) return runRowBytes(this, text, params, lead);
-    const rows = () => runRowBytesAsQuery((t, p) => run.call(this, t, p) as Promise<unknown>, text, params);
-    return lead ? sendLead(lead).then(rows) : rows();
+    if (this.rowBytesByCopy) return runRowBytes(this, text, params);
+    return runRowBytesAsQuery((t, p) => run.call(this, t, p) as Promise<unknown>, text, params);
   }
-  const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
-  if (lead) return sendLead(lead).then(async () => last(await (run.apply(this, args) as Promise<unknown>)));
   const out = run.apply(this, args);
-  return out instanceof Promise ? out.then(last) : out;
+  return out instanceof Promise ? out.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : out;
 } as typeof query;
 
 export interface DatabaseHandle {

@@ -29,7 +29,6 @@
 import { createRequire } from 'node:module';
 import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { type Lead, LEAD_GATE } from './lead.js';
 import type { Tx } from './tenant.js';
 
 // pg's own text form of a bound value (arrays, dates, JSON, Buffers): what
@@ -249,22 +248,14 @@ export function jsonArray(values: readonly Uint8Array[], head = '', tail = ''): 
 }
 
 /** A query pg's Client runs as it runs its own (a "submittable"): COPY …
- * TO STDOUT, its data gathered as it arrives; with a lead (./lead.ts) ahead
- * of it in the same message, whose last row goes to the lead's `accept`
- * once the message is read. */
+ * TO STDOUT, its data gathered as it arrives. */
 class CopyOut {
   private readonly chunks: Buffer[] = [];
   private error: unknown = null;
   readonly done: Promise<Buffer[]>;
   private settle!: { resolve(b: Buffer[]): void; reject(e: unknown): void };
-  /** The lead's columns (name, type parser) and its last row. */
-  private columns: { name: string; parse: (v: string) => unknown }[] = [];
-  private leadRow: Record<string, unknown> | undefined;
 
-  constructor(
-    private readonly text: string,
-    private readonly lead: Lead | null = null,
-  ) {
+  constructor(private readonly text: string) {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
@@ -278,18 +269,8 @@ class CopyOut {
     this.chunks.push(Buffer.from(msg.chunk));
   }
 
-  // Only the lead's statements return rows (COPY sends CopyData).
-  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
-    this.columns = msg.fields.map((f) => ({ name: f.name, parse: pg.types.getTypeParser(f.dataTypeID, 'text') as (v: string) => unknown }));
-  }
-  handleDataRow(msg: { fields: (string | null)[] }) {
-    const row: Record<string, unknown> = {};
-    this.columns.forEach((c, i) => {
-      const v = msg.fields[i] ?? null;
-      row[c.name] = v === null ? null : c.parse(v);
-    });
-    this.leadRow = row;
-  }
+  handleRowDescription() {}
+  handleDataRow() {}
   handleCommandComplete() {}
   handleEmptyQuery() {}
   handlePortalSuspended() {}
@@ -305,30 +286,18 @@ class CopyOut {
   }
 
   handleReadyForQuery() {
-    if (this.error) return;
-    try {
-      this.lead?.accept(this.leadRow);
-    } catch (err) {
-      this.settle.reject(err);
-      return;
-    }
-    this.settle.resolve(this.chunks);
+    if (!this.error) this.settle.resolve(this.chunks);
   }
 }
 
 /** Runs a marked statement (the text after ROW_BYTES_MARK, with its
  * parameters) on a PostgreSQL connection: its rows, each `{fields}` (Buffers),
  * as Kysely reads a result. */
-export async function runRowBytes(client: pg.Client, marked: string, params: readonly unknown[], lead: Lead | null = null) {
-  // One message either way: a join order setting and a lead ride with the COPY.
+export async function runRowBytes(client: pg.Client, marked: string, params: readonly unknown[]) {
+  // One message either way: a join order setting rides with the COPY.
   const { text, before, after } = joinOrder(marked);
-  const statement = inlineParameters(text, params);
-  // A gated lead (./lead.ts): the statement's plan runs only if the gate is
-  // open; its own ORDER BY orders the rows (the sub-select is not flattened
-  // and nothing above it sorts).
-  const gated = lead?.gated ? `SELECT * FROM (${statement}) gated WHERE current_setting('${LEAD_GATE}', true) IS DISTINCT FROM 'closed'` : statement;
-  const copyText = `COPY (${gated}) TO STDOUT (FORMAT binary)`;
-  const copy = new CopyOut([lead?.text, before, copyText, after].filter((x) => x).join('; '), lead);
+  const copyText = `COPY (${inlineParameters(text, params)}) TO STDOUT (FORMAT binary)`;
+  const copy = new CopyOut(before ? `${before}; ${copyText}; ${after}` : copyText);
   client.query(copy as never);
   const rows = rowsOfCopyChunks(await copy.done);
   return { command: 'COPY', rowCount: rows.length, rows: rows.map((fields) => ({ fields })) };

@@ -48,7 +48,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { KnownRows } from '../modules/module/sql.js';
-import type { AuthContext } from './route.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -79,15 +78,6 @@ interface Entry {
   /** The body gzipped: made on the first request that accepts it. */
   gzip?: Promise<Uint8Array>;
   rows?: PageRows;
-}
-
-/** A page its request found kept after all (read by the caller's own
- * statement's message, server/auth/access.ts inLedTransaction): thrown
- * there before any row is handed over, answered with the kept page. */
-export class PageUnchanged extends Error {
-  constructor(readonly kept: { version: string; body: Uint8Array }) {
-    super('the list page is unchanged since it was kept');
-  }
 }
 
 /** Callers' list URLs whose last page was built, not kept (ListCache.misses). */
@@ -123,13 +113,6 @@ export class ListCache {
       return null;
     }
     return e.body;
-  }
-
-  /** The page kept for `key` and its version, if it is to be served again
-   * (no side effect: a request about to read the version holds on to it). */
-  peek(key: string): { version: string; body: Uint8Array } | null {
-    const e = this.entries.get(key);
-    return e && e.version !== STALE ? { version: e.version, body: e.body } : null;
   }
 
   /** The rows of the page last built for `key` (of any version), for its
@@ -210,27 +193,22 @@ export class ListCache {
 
   /**
    * Which way a request of a list goes first. After a request that had to
-   * build its page (`missed`, with the caller it was built for), the next
-   * request of the same caller and URL goes straight to building its page,
-   * the caller read by the page's own statement's message
-   * (server/auth/access.ts, inLedTransaction; the page's kept rows are
-   * those of the organisation the last caller had): the one-statement look
-   * would most likely miss again (a list written to between its reads: an
-   * import under way, a busy team) and cost a round trip for nothing. A
-   * request that finds its page kept, or a 304, puts the look back (`hit`).
-   * Only the order of the paths depends on it: each checks the caller and
-   * the version as it reads them. Bounded (forgotten all at once past
-   * MISS_HINTS entries).
+   * build its page (`missed`), the next request of the same caller and URL
+   * goes straight to its transaction: the one-statement look would most
+   * likely miss again (a list written to between its reads: an import
+   * under way, a busy team) and cost a round trip for nothing. A request
+   * that finds its page kept there, or a 304, puts the look back (`hit`).
+   * Only the order of the two paths depends on it: both check the same
+   * version. Bounded (forgotten all at once past MISS_HINTS entries).
    */
   readonly misses = {
-    keys: new Map<string, AuthContext>(),
-    /** The caller the last request of this hint built its page for, if it had to. */
-    missedLast(hint: string): AuthContext | undefined {
-      return this.keys.get(hint);
+    keys: new Set<string>(),
+    missedLast(hint: string): boolean {
+      return this.keys.has(hint);
     },
-    missed(hint: string, auth: AuthContext): void {
+    missed(hint: string): void {
       if (this.keys.size >= MISS_HINTS) this.keys.clear();
-      this.keys.set(hint, auth);
+      this.keys.add(hint);
     },
     hit(hint: string): void {
       this.keys.delete(hint);

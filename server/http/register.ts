@@ -5,11 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { callerVersion, inCallerTransaction, inLedTransaction } from '../auth/access.js';
+import { callerVersion, inCallerTransaction } from '../auth/access.js';
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
-import { acceptsGzip, etagMatches, type ListCache, listCacheKey, PageUnchanged } from './list-cache.js';
+import { acceptsGzip, etagMatches, type ListCache, listCacheKey } from './list-cache.js';
 import { type AnyRoute, type AppEnv, type AuthContext, JsonText } from './route.js';
 
 class Rollback extends Error {}
@@ -84,89 +84,30 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
     if (cache && token) {
       /** The caller checked and the list's answer if it is unchanged (a
        * Response) or kept (the bytes); else its key and headers. */
-      const headersOf = (key: string, version: string) => ({ etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' });
       const lookUp = ({ auth, version }: { auth: AuthContext; version: string }) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-        const headers = headersOf(key, version);
+        const headers = { etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
         if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
         return { kept: cache.store.get(key, version), key, version, headers };
       };
-      // Straight to building the page when this caller's last request of
-      // the URL had to build its page (ListCache.misses): the look first
-      // would most likely be a round trip for nothing, and so would the
-      // caller's statement before the page's: it rides in the page's
-      // statement's message (inLedTransaction), the page built with the
-      // kept rows of the organisation that caller had, and nothing of it
-      // sent before the caller read there is admitted.
+      // Straight to the transaction when this caller's last request of the
+      // URL had to build its page (ListCache.misses): the look first would
+      // most likely be a round trip for nothing.
       const hint = `${token.sub} ${contract.id} ${c.req.url}`;
-      const last = cache.store.misses.missedLast(hint);
-      if (last) {
-        const key = listCacheKey(last.orgId, contract.id, c.req.url);
-        const slot = { key, version: '', headers: {} as Record<string, string>, reuse: cache.store.rows(key) };
-        let notModified = false;
-        c.set('listCacheSlot', slot);
-        c.set('auth', last);
-        let led: Awaited<ReturnType<typeof inLedTransaction>> | null = null;
-        let unchanged: PageUnchanged | null = null;
-        try {
-          led = await inLedTransaction(
-            deps.db,
-            token,
-            {
-              requestId: c.get('requestId'),
-              tables: cache.tables,
-              // The page as kept now: its statement runs only if the version read differs.
-              kept: cache.store.peek(key),
-              admit: ({ auth, version }) => {
-                c.set('locale', auth.locale);
-                admit(contract, auth);
-                c.set('auth', auth);
-                // Its own organisation's key (another's kept rows match none of its rows).
-                slot.key = listCacheKey(auth.orgId, contract.id, c.req.url);
-                slot.version = version;
-                const headers = headersOf(slot.key, version);
-                slot.headers = headers;
-                notModified = etagMatches(c.req.header('if-none-match'), headers.etag);
-              },
-            },
-            async (tx) => {
-              c.set('tx', tx);
-              await next();
-            },
-          );
-        } catch (err) {
-          if (!(err instanceof PageUnchanged)) throw err;
-          unchanged = err;
-        }
-        if (c.error instanceof PageUnchanged) {
-          unchanged = c.error;
-          c.error = undefined;
-        }
-        // A refused caller, or a page that was kept after all: the look first next time.
-        if (unchanged || c.error || !led?.caller) cache.store.misses.hit(hint);
-        else cache.store.misses.missed(hint, led.caller.auth);
-        // The handler's answer is in place (the context is finalized): a
-        // 304 or the kept page replaces it whole, none of its headers kept.
-        const reply = (res: Response) => {
-          c.res = undefined as never;
-          c.res = res;
-        };
-        if (notModified && !c.error) reply(c.body(null, 304, slot.headers));
-        else if (unchanged) reply(await sendKept(c, cache.store, { kept: unchanged.kept.body, key: slot.key, version: unchanged.kept.version, headers: slot.headers }));
-        return;
+      if (!cache.store.misses.missedLast(hint)) {
+        const first = lookUp(await callerVersion(deps.db, token, cache.tables));
+        if (first instanceof Response) return first;
+        if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
       }
-      const first = lookUp(await callerVersion(deps.db, token, cache.tables));
-      if (first instanceof Response) return first;
-      if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
       const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async (caller, tx) => {
         const found = lookUp(caller);
         if (found instanceof Response || found.kept !== null) {
           cache.store.misses.hit(hint);
           return found;
         }
-        cache.store.misses.missed(hint, caller.auth);
+        cache.store.misses.missed(hint);
         c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers, reuse: cache.store.rows(found.key) });
         c.set('tx', tx);
         c.set('auth', caller.auth);
@@ -258,9 +199,7 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
       if (result instanceof JsonText) {
         const slot = c.get('listCacheSlot');
         const body = result.bytes as Uint8Array<ArrayBuffer>;
-        // (A slot without a version: its caller was not read before the
-        // page was made; the guard reads and checks them after. Not kept.)
-        if (slot && slot.version && status === 200 && listCache) {
+        if (slot && status === 200 && listCache) {
           listCache.set(slot.key, slot.version, body, result.rows);
           return c.body(body, status, { ...slot.headers, 'content-type': 'application/json' });
         }

@@ -217,10 +217,10 @@ describe('a list page between writes', () => {
   });
 
   // A read of a URL whose last read by the same caller built its page goes
-  // straight to building it, the caller read by the page's own statement's
-  // message (server/auth/access.ts, inLedTransaction): what a user would
-  // notice if that were wrong is a page shown to a caller refused since, or
-  // another page than a fresh build gives.
+  // straight to its transaction (ListCache.misses), without the look first:
+  // what a user would notice if that path were wrong is a page shown to a
+  // caller refused since, another organisation's page, or another page
+  // than a fresh build gives.
   describe('read again by the caller who last had it built', () => {
     it('is refused to a caller who lost the area since, with no row of it in the answer', async () => {
       const m = marker();
@@ -249,9 +249,8 @@ describe('a list page between writes', () => {
     });
 
     it('is, byte for byte, the page a fresh build gives, under the version it was built at; a 304 to a browser that has it', async () => {
-      // An organisation of its own and no filter: on PostgreSQL the caller
-      // rides in the page statement's own message (a free-text search's
-      // first statement has bind parameters: the caller goes just before it).
+      // An organisation of its own and no filter: the page's first
+      // statement is the page's own (no reference look-up before it).
       const org = await s.createOrg();
       const reader = await s.createAccount({ orgId: org, areas: ['GA'] });
       const m = marker();
@@ -260,7 +259,7 @@ describe('a list page between writes', () => {
       const path = `/v2/equipment?sort=NAME&pageSize=10`;
       await get(path, reader); // built
       await s.client(reader.token)(eq.update, { params: { equipmentId: made[1]!.id } as never, body: { model: 'M9' } as never });
-      const again = await get(path, reader); // built again, the caller read with its statement
+      const again = await get(path, reader); // built again, from the rows kept of the first build
       expect(again.status).toBe(200);
       const text = await again.text();
       expect(JSON.parse(text).items.map((r: { model: string | null }) => r.model ?? null)).toEqual([null, 'M9', null]);
@@ -295,8 +294,8 @@ describe('a list page between writes', () => {
       const mover = await s.createAccount({ orgId, areas: ['GA'] });
       expect(await names(await get(path, mover))).toEqual([`旧 ${m}`]);
       // The same sign-in now resolves to an account in the other
-      // organisation (an operator with GA there): the page read next was
-      // begun with the first organisation's kept rows on offer.
+      // organisation (an operator with GA there), its last read of the URL
+      // a build in the first one.
       const moved = await s.createAccount({ orgId: otherOrgId, areas: ['GA'] });
       const subOf = async (id: string) => (await sql<{ sub: string }>`SELECT cognito_sub AS sub FROM accounts WHERE id = ${id}`.execute(s.db)).rows[0]!.sub;
       const sub = await subOf(mover.accountId);

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
-import { dropLead, flushLead, leadStatement } from '../../server/db/lead.js';
 import { escapeLiteral, inlineParameters, jsonArray, rowBytes, rowsBytes, rowsOfCopyBinary, rowsOfCopyChunks } from '../../server/db/row-bytes.js';
 import { JsonText } from '../../server/http/route.js';
 import { withScope } from '../../server/db/tenant.js';
@@ -179,70 +178,5 @@ describe('rowBytes', () => {
     // A failed one leaves the transaction failed, as any statement does, and the next one its own.
     await expect(withScope(h.db, { orgId: null }, (tx) => rowBytes(tx, sql`SELECT (1 / 0)::text`, { joinsAsWritten: true }))).rejects.toThrow(/division by zero/);
     expect((await rowBytes(h.db as never, setting))?.[0]?.toString()).toBe('8');
-  });
-});
-
-// A lead (server/db/lead.ts): the caller's statement that rides in the
-// message of a list page's statement. What must hold: its row reaches its
-// `accept` before the statement's rows reach anyone, a refusal keeps those
-// rows from the caller, and no connection goes back with a lead or a
-// transaction it opened.
-describe('a lead', () => {
-  const onOne = <T>(fn: (conn: typeof h.db) => Promise<T>) => h.db.connection().execute((conn) => fn(conn as typeof h.db));
-  const led = (conn: typeof h.db, text: string, accept: (row: Record<string, unknown> | undefined) => void) => sql.raw(leadStatement({ text, accept })).execute(conn);
-
-  it("rides with the next statement: its row, typed as pg types it, reaches accept first; the statement's rows are its own", async () => {
-    const seen: unknown[] = [];
-    const rows = await onOne(async (conn) => {
-      await led(conn, "BEGIN; SET LOCAL ROLE daicho_app; SELECT 41 + 1 AS answer, true AS yes, NULL::text AS none, set_config('app.org_id', '', true)", (row) => seen.push(row));
-      const out = await rowsBytes(conn as never, sql`SELECT current_user::text, (SELECT count(*) FROM equipment)::text`);
-      seen.push('rows');
-      await sql`ROLLBACK`.execute(conn);
-      return out;
-    });
-    expect(seen).toEqual([{ answer: 42, yes: true, none: null, set_config: '' }, 'rows']);
-    // Under the lead's role and (empty) organisation: row-level security showed nothing.
-    expect(rows.map((r) => r.map((b) => b?.toString()))).toEqual([['daicho_app', '0']]);
-  });
-
-  it('goes alone first when the next statement has bind parameters, as it does with one that has none', async () => {
-    const seen: unknown[] = [];
-    const value = await onOne(async (conn) => {
-      await led(conn, 'SELECT 7 AS seven', (row) => seen.push(row));
-      return (await sql<{ v: string }>`SELECT ${'bound'}::text AS v`.execute(conn)).rows[0]?.v;
-    });
-    expect(seen).toEqual([{ seven: 7 }]);
-    expect(value).toBe('bound');
-  });
-
-  it('refused by accept: the statement rejects with its error, its rows unseen, and the connection is as usable as before', async () => {
-    const refusal = new Error('not this caller');
-    await onOne(async (conn) => {
-      await led(conn, 'BEGIN; SELECT 1 AS one', () => {
-        throw refusal;
-      });
-      await expect(rowsBytes(conn as never, sql`SELECT 'secret'::text`)).rejects.toBe(refusal);
-      await sql`ROLLBACK`.execute(conn);
-      expect((await rowBytes(conn as never, sql`SELECT 'after'::text`))?.[0]?.toString()).toBe('after');
-      // No lead is left on the connection: the next statement goes on its own.
-      expect((await sql<{ n: number }>`SELECT 1 AS n`.execute(conn)).rows).toEqual([{ n: 1 }]);
-    });
-  });
-
-  it('nobody took is sent by a flush (refused there as well) or forgotten by a drop', async () => {
-    const seen: unknown[] = [];
-    await onOne(async (conn) => {
-      await led(conn, 'SELECT 3 AS three', (row) => seen.push(row));
-      await sql.raw(flushLead()).execute(conn);
-      await sql.raw(flushLead()).execute(conn); // nothing left to send
-      await led(conn, 'SELECT 4 AS four', (row) => seen.push(row));
-      await sql.raw(dropLead()).execute(conn);
-      await sql`SELECT 5`.execute(conn);
-      await led(conn, 'SELECT 6 AS six', () => {
-        throw new Error('refused at the flush');
-      });
-      await expect(sql.raw(flushLead()).execute(conn)).rejects.toThrow('refused at the flush');
-    });
-    expect(seen).toEqual([{ three: 3 }]);
   });
 });
