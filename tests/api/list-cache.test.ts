@@ -27,6 +27,15 @@ const marker = () => crypto.randomUUID().slice(0, 8);
 const get = (path: string, acc: TestAccount, headers: Record<string, string> = {}) =>
   s.app.request(path, { headers: { authorization: `Bearer ${acc.token}`, ...headers } });
 const names = async (res: Response) => ((await res.json()) as { items: Array<{ name: string }> }).items.map((r) => r.name);
+/** The account's role (of its own, createAccount) no longer grants GA. */
+const loseGa = (acc: TestAccount) =>
+  withScope(s.db, { orgId: acc.orgId }, (tx) =>
+    sql`UPDATE product_permissions SET ga = false WHERE id IN (
+      SELECT rpp.product_permission_id FROM role_product_permissions rpp
+      JOIN role_people_groups rpg ON rpg.role_id = rpp.role_id
+      JOIN people_group_overrides o ON o.people_group_id = rpg.people_group_id
+      WHERE o.person_id = ${acc.personId})`.execute(tx),
+  );
 
 beforeAll(async () => {
   s = await createTestServer();
@@ -142,14 +151,7 @@ describe('a list page between writes', () => {
     const outsider = await s.createAccount({ orgId, areas: ['HR'] });
     expect((await get(path, outsider)).status).toBe(403);
     expect((await get(path, outsider, { 'if-none-match': first.headers.get('etag')! })).status).toBe(403);
-    // Its role loses GA.
-    await withScope(s.db, { orgId }, (tx) =>
-      sql`UPDATE product_permissions SET ga = false WHERE id IN (
-        SELECT rpp.product_permission_id FROM role_product_permissions rpp
-        JOIN role_people_groups rpg ON rpg.role_id = rpp.role_id
-        JOIN people_group_overrides o ON o.people_group_id = rpg.people_group_id
-        WHERE o.person_id = ${holder.personId})`.execute(tx),
-    );
+    await loseGa(holder);
     expect((await get(path, holder, { 'if-none-match': first.headers.get('etag')! })).status).toBe(403);
   });
 
@@ -229,13 +231,7 @@ describe('a list page between writes', () => {
       const holder = await s.createAccount({ orgId, areas: ['GA'] });
       expect(await names(await get(path, holder))).toEqual([`秘 ${m}`]); // built: the next read goes straight to building
       await s.client(admin.token)(eq.create, { body: { name: `密 ${m}` } as never });
-      await withScope(s.db, { orgId }, (tx) =>
-        sql`UPDATE product_permissions SET ga = false WHERE id IN (
-          SELECT rpp.product_permission_id FROM role_product_permissions rpp
-          JOIN role_people_groups rpg ON rpg.role_id = rpp.role_id
-          JOIN people_group_overrides o ON o.people_group_id = rpg.people_group_id
-          WHERE o.person_id = ${holder.personId})`.execute(tx),
-      );
+      await loseGa(holder);
       for (const headers of [{}, { 'accept-language': 'ja-JP' }] as Record<string, string>[]) {
         const refused = await get(path, holder, headers);
         expect(refused.status).toBe(403);
