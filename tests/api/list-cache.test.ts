@@ -229,7 +229,7 @@ describe('a list page between writes', () => {
       await s.client(admin.token)(eq.create, { body: { name: `秘 ${m}` } as never });
       const path = `/v2/equipment?freeText=${m}`;
       const holder = await s.createAccount({ orgId, areas: ['GA'] });
-      expect(await names(await get(path, holder))).toEqual([`秘 ${m}`]); // built: the next read goes straight to building
+      expect(await names(await get(path, holder))).toEqual([`秘 ${m}`]); // built: the next read goes straight to its transaction
       await s.client(admin.token)(eq.create, { body: { name: `密 ${m}` } as never });
       await loseGa(holder);
       for (const headers of [{}, { 'accept-language': 'ja-JP' }] as Record<string, string>[]) {
@@ -245,8 +245,7 @@ describe('a list page between writes', () => {
     });
 
     it('is, byte for byte, the page a fresh build gives, under the version it was built at; a 304 to a browser that has it', async () => {
-      // An organisation of its own and no filter: the page's first
-      // statement is the page's own (no reference look-up before it).
+      // An organisation of its own: the page holds this test's rows only.
       const org = await s.createOrg();
       const reader = await s.createAccount({ orgId: org, areas: ['GA'] });
       const m = marker();
