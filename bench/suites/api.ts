@@ -439,15 +439,17 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
       // and a browser's revalidation (If-None-Match → 304, no body).
       const first = list[0]!;
       const url = urlOf(server.url, first);
-      // And the kept 1000-row page sent as a miss is (uncompressed, 1.4 MB):
-      // the token, the caller's statement and the HTTP transfer of the page,
-      // without the page's statement. It is the part of the 1000-row page's
-      // API time that its raw SQL has no counterpart of.
+      // And the kept 1000-row page, sent uncompressed as a built one is
+      // (1.4 MB): the token, the caller's statement and the page's transfer,
+      // no page statement; the part of the 1000-row page's API time that
+      // its raw SQL has no counterpart of.
       const page1000 = list.find((s) => s.key === 'page1000');
       const url1000 = page1000 ? urlOf(server.url, page1000) : null;
       const identity = { 'accept-encoding': 'identity' };
       if (t.invalidate) {
         const etag = (await get(url)).etag ?? '';
+        // Built and then found kept once before the warm-up call, so that
+        // every timed call takes the look path (ListCache.misses).
         if (url1000) await get(url1000, identity);
         for (const [name, call] of [
           ['first 100-row page, unchanged since it was last built (kept page)', async () => (await get(url)).ms],

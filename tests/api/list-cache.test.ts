@@ -292,8 +292,7 @@ describe('a list page between writes', () => {
       // organisation (an operator with GA there), its last read of the URL
       // a build in the first one.
       const moved = await s.createAccount({ orgId: otherOrgId, areas: ['GA'] });
-      const subOf = async (id: string) => (await sql<{ sub: string }>`SELECT cognito_sub AS sub FROM accounts WHERE id = ${id}`.execute(s.db)).rows[0]!.sub;
-      const sub = await subOf(mover.accountId);
+      const sub = (await sql<{ sub: string }>`SELECT cognito_sub AS sub FROM accounts WHERE id = ${mover.accountId}`.execute(s.db)).rows[0]!.sub;
       await sql`UPDATE accounts SET cognito_sub = ${`moved-${sub}`} WHERE id = ${mover.accountId}`.execute(s.db);
       await sql`UPDATE accounts SET cognito_sub = ${sub} WHERE id = ${moved.accountId}`.execute(s.db);
       const there = await get(path, mover);
