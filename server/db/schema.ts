@@ -38,6 +38,9 @@ export interface PeopleTable {
   personal_phone: Nullable<string>;
   postal_code: Nullable<string>;
   address: Nullable<string>;
+  /** Derived: the person's workers' lifecycle columns, kept by triggers on
+   * workers (migration 0033) for the workforce search; never written here. */
+  worker_lifecycles: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

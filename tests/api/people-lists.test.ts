@@ -624,3 +624,42 @@ describe('kept counts', () => {
     await expect.poll(kept, { timeout: 2_000 }).toEqual([expect.objectContaining({ 'board-all': 2 })]);
   });
 });
+
+describe('a free-text search in name order', () => {
+  // The search reads each match's workers from its person row
+  // (people.worker_lifecycles, migration 0033), kept by triggers on workers:
+  // every kind of write to a worker shows in the next search.
+  it('follows every change of the workers: moved to another person, a new type, left, added, removed', async () => {
+    await person('searchA', { family: '検索', given: '追従', workers: [{ started: '2020-04-01' }] });
+    await person('searchB', { family: '検索', given: '別人', workers: [] });
+    const worker = ids.searchA!.workerIds[0]!;
+    const find = async (menu: P.WorkforceQuery['menu']) => names((await workforce({ menu, freeText: '検索' })).items);
+    const write = (q: ReturnType<typeof sql>) => withScope(s.db, { orgId }, (tx) => q.execute(tx));
+    expect(await find('Employee')).toEqual(['検索 追従']);
+
+    await write(sql`UPDATE workers SET person_id = ${ids.searchB!.personId} WHERE id = ${worker}`);
+    expect(await find('Employee')).toEqual(['検索 別人']);
+    await write(sql`UPDATE workers SET worker_type = 'CONTRACTOR' WHERE id = ${worker}`);
+    expect(await find('Employee')).toEqual([]);
+    expect(await find('Contractor')).toEqual(['検索 別人']);
+    await write(sql`UPDATE workers SET ended_on = ${d(-1)} WHERE id = ${worker}`);
+    expect(await find('Contractor')).toEqual([]);
+    expect(names((await workforce({ menu: 'Contractor', category: 'contractor-leaving', freeText: '検索' })).items)).toEqual([]);
+
+    await write(sql`INSERT INTO workers (org_id, person_id, worker_type, offered_on) VALUES (${orgId}, ${ids.searchA!.personId}, 'EMPLOYEE', ${d(-1)})`);
+    expect(await find('Employee')).toEqual(['検索 追従']);
+    expect(names((await workforce({ menu: 'Employee', category: 'employee-offered', freeText: '検索' })).items)).toEqual(['検索 追従']);
+    expect(names((await workforce({ menu: 'Employee', category: 'employee-active', freeText: '検索' })).items)).toEqual([]);
+    await write(sql`DELETE FROM workers WHERE person_id = ${ids.searchA!.personId}`);
+    expect(await find('Employee')).toEqual([]);
+    expect(await find('All')).toEqual([]);
+
+    // Derived data, not the person's: none of it is in the person's history.
+    const audit = await withScope(s.db, { orgId }, async (tx) =>
+      (await sql<{ action: string; after: Record<string, unknown> }>`SELECT action, after FROM audit_log
+        WHERE table_name = 'people' AND record_id IN (${ids.searchA!.personId}, ${ids.searchB!.personId})`.execute(tx)).rows,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['INSERT', 'INSERT']);
+    expect(audit.every((a) => !('worker_lifecycles' in a.after) && a.after.family_name === '検索')).toBe(true);
+  });
+});

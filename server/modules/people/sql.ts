@@ -290,14 +290,17 @@ const CASELESS = /^[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\
  * search finds (people_list_search, 0020, with the names it read) that have
  * a matching worker, found once in the page's statement for the count and
  * the page (`tm`, a CTE): a sort of the matches instead of a walk of every
- * name before the first one, and no round trip with their ids.
+ * name before the first one, and no round trip with their ids. Each match's
+ * workers are checked from the lifecycle columns its person row carries
+ * (people.worker_lifecycles, migration 0033: every column workerMatches
+ * reads), not by a probe of workers per match.
  */
 export function textMatchesCte(s: WorkforceSpec, patterns: string[]): Sql {
   // Two patterns (hiragana typed) may find one person twice.
   const distinct = patterns.length > 1 ? sql`DISTINCT` : sql``;
   return sql`tm AS MATERIALIZED (SELECT ${distinct} t.id, t.name AS k FROM unnest(${patterns}::text[], ${patterns.map((p) => CASELESS.test(p))}::boolean[]) AS p(pattern, caseless)
     CROSS JOIN LATERAL people_list_search(p.pattern, p.caseless) AS t
-    WHERE EXISTS (SELECT 1 FROM workers mw WHERE mw.person_id = t.id AND ${workerMatches('mw', s)}))`;
+    WHERE EXISTS (SELECT 1 FROM unnest(t.workers) AS mw WHERE ${workerMatches('mw', s)}))`;
 }
 
 /** The page's person ids, in the list's order (an ARRAY expression; `tm`: textMatchesCte is in the statement). */
