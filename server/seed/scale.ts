@@ -438,12 +438,14 @@ export async function seedScalePeople(db: Db, opts: { orgId: string; log?: (line
   }
   if (filled) {
     // The workers' statement triggers were off (bulkScope): the kept workforce
-    // rows (0020) are rebuilt from what was written, and the data versions
+    // rows (0020) and the people's worker lifecycles (0033) are rebuilt from
+    // what was written, and the data versions
     // (0021; the kept counts of 0015 key on the workers') move.
     // Statistics first: on a fresh database the refresh's plans would
     // otherwise assume empty tables (minutes instead of seconds at 100k).
     await sql`VACUUM (ANALYZE) workers, people, worker_assignments, worker_job_types, worker_places, device_assignments, devices, org_unit_versions`.execute(db);
     await sql`SELECT worker_list_segments_refresh(ARRAY(SELECT id FROM workers WHERE org_id = ${orgId}))`.execute(db);
+    await sql`SELECT people_worker_lifecycles_refresh(ARRAY(SELECT person_id FROM workers WHERE org_id = ${orgId}))`.execute(db);
     await bumpTableVersions(db, orgId);
     await sql`ANALYZE worker_list_segments`.execute(db);
   }
