@@ -662,4 +662,31 @@ describe('a free-text search in name order', () => {
     expect(audit.map((a) => a.action)).toEqual(['INSERT', 'INSERT']);
     expect(audit.every((a) => !('worker_lifecycles' in a.after) && a.after.family_name === '検索')).toBe(true);
   });
+
+  // Two connections: PostgreSQL only (PGlite has one).
+  it.runIf(!!process.env.DATABASE_URL)('keeps both of two workers added to one person by two transactions at once', async () => {
+    await person('concurrent', { family: '同時', given: '追加', workers: [] });
+    const personId = ids.concurrent!.personId;
+    const add = (tx: Parameters<Parameters<typeof withScope>[2]>[0], type: WorkerType) =>
+      sql`INSERT INTO workers (org_id, person_id, worker_type, started_on) VALUES (${orgId}, ${personId}, ${type}, '2020-04-01')`.execute(tx);
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((r) => (inserted = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The first adds an employee record and holds its transaction open; the
+    // second adds a contractor record meanwhile, then the first commits.
+    const first = withScope(s.db, { orgId }, async (tx) => {
+      await add(tx, 'EMPLOYEE');
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    const second = withScope(s.db, { orgId }, (tx) => add(tx, 'CONTRACTOR'));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await Promise.all([first, second]);
+    const find = async (menu: P.WorkforceQuery['menu']) => names((await workforce({ menu, freeText: '同時' })).items);
+    expect(await find('Employee')).toEqual(['同時 追加']);
+    expect(await find('Contractor')).toEqual(['同時 追加']);
+  });
 });

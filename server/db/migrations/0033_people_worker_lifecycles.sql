@@ -10,11 +10,16 @@
 -- (worker_lifecycles, kept by the triggers below in the same transaction as
 -- any write to workers), which the search's bitmap heap scan reads with the
 -- row it already fetches: the same check, no probe (the search and the
--- check together about 7 ms in psql, against 19–22).
+-- check together 11–13 ms in psql, against 19–22).
 --
 -- The column is derived data, not the person's: the audit trail leaves it
 -- out (audit_rows, 0019, again with that one column skipped), so a worker's
--- change shows in the worker's history only, as before. audit_rows also
+-- change shows in the worker's history only, as before. Writing it updates
+-- the person's row, which bumps the people table's data version as well as
+-- the workers' (lists that read people are built again after a worker's
+-- change too: a cost of the rare write, for the frequent search).
+--
+-- audit_rows also
 -- builds each row's JSON once now (OFFSET 0 keeps its sub-select from being
 -- pulled up): the planner had copied to_jsonb(row) into every place the
 -- sub-select's column was read, so an update's comparison key by key made
@@ -24,10 +29,7 @@
 -- planner, knowing nothing of the two transition tables, chose a nested
 -- loop on PGlite, 5,100 × 5,100 comparisons, 11.5 s for the same update
 -- (0.27 s without; enable_nestloop is off for this function only, and the
--- key-by-key comparison, a lateral function call, is a loop either way). Writing it updates
--- the person's row, which bumps the people table's data version as well as
--- the workers' (lists that read people are built again after a worker's
--- change too: a cost of the rare write, for the frequent search).
+-- key-by-key comparison, a lateral function call, is a loop either way).
 
 CREATE TYPE worker_lifecycle AS (
   id uuid, worker_type text, offered_on date, offer_accepted_on date, joining_confirmed_on date,
@@ -42,9 +44,18 @@ ALTER TABLE people ADD COLUMN worker_lifecycles worker_lifecycle[] NOT NULL DEFA
 -- planner sees how many people the array holds. As a SQL function, planned
 -- for an array of unknown size, the 5,100 people of one worker import took
 -- 6.3 s on PGlite against 0.6 s.
+--
+-- The people are locked first, in id order, and their workers read by the
+-- next statement: two transactions adding a worker to the same person each
+-- read only their own new worker, and the second one's UPDATE, once the
+-- first committed, would have written its array over the first's (an
+-- UPDATE re-checks the row it waited for, not what it computed for it).
+-- After the lock (READ COMMITTED: a statement of its own, a snapshot of its
+-- own) the second one reads both workers.
 CREATE FUNCTION people_worker_lifecycles_refresh(p_people uuid[]) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
+  PERFORM 1 FROM people WHERE id = ANY(p_people) ORDER BY id FOR NO KEY UPDATE;
   UPDATE people p SET worker_lifecycles = b.v
   FROM (SELECT x.id, coalesce((SELECT array_agg(ROW(w.id, w.worker_type, w.offered_on, w.offer_accepted_on, w.joining_confirmed_on,
       w.started_on, w.leaving_notified_on, w.ended_on)::worker_lifecycle ORDER BY w.id) FROM workers w WHERE w.person_id = x.id), '{}') AS v
