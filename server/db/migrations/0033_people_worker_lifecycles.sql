@@ -39,7 +39,9 @@ CREATE TYPE worker_lifecycle AS (
 ALTER TABLE people ADD COLUMN worker_lifecycles worker_lifecycle[] NOT NULL DEFAULT '{}';
 
 -- The people's worker_lifecycles from their workers as they are now (in
--- worker id order); a row already right is not written. PL/pgSQL with a
+-- worker id order); a row already right is not written (each array built
+-- once: OFFSET 0 keeps the sub-select from being pulled up into both the
+-- comparison and the SET). PL/pgSQL with a
 -- custom plan each call (as worker_list_segments_refresh_batch, 0025): the
 -- planner sees how many people the array holds. As a SQL function, planned
 -- for an array of unknown size, the 5,100 people of one worker import took
@@ -59,7 +61,7 @@ BEGIN
   UPDATE people p SET worker_lifecycles = b.v
   FROM (SELECT x.id, coalesce((SELECT array_agg(ROW(w.id, w.worker_type, w.offered_on, w.offer_accepted_on, w.joining_confirmed_on,
       w.started_on, w.leaving_notified_on, w.ended_on)::worker_lifecycle ORDER BY w.id) FROM workers w WHERE w.person_id = x.id), '{}') AS v
-    FROM (SELECT DISTINCT u.id FROM unnest(p_people) AS u(id) WHERE u.id IS NOT NULL) x) b
+    FROM (SELECT DISTINCT u.id FROM unnest(p_people) AS u(id) WHERE u.id IS NOT NULL) x OFFSET 0) b
   WHERE p.id = b.id AND p.worker_lifecycles IS DISTINCT FROM b.v;
 END
 $$;
