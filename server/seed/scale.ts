@@ -118,6 +118,8 @@ const SCALE_PLACES = [
 // Rows per statement (and transaction). Without the audit trigger each row
 // costs only its index entries, so chunks can be larger than seedScale's.
 const EQUIPMENT_CHUNK = 50_000;
+/** The seed's equipment table opted in to bulk inserts (migration 0034). */
+const EQUIPMENT_BULK_TABLES = ['equipment'];
 
 export interface SeedScaleEquipmentOptions {
   equipment: number;
@@ -135,9 +137,12 @@ async function bumpTableVersions(db: Db, orgId: string): Promise<void> {
     ON CONFLICT (org_id, table_name) DO UPDATE SET v = table_versions.v + 1`.execute(db);
 }
 
-/** Opens a seeding transaction: as the connecting role, turns row triggers
- * off when that role may (see below), then enters the organisation's scope. */
-async function bulkScope(tx: Tx, orgId: string, requestId = 'seed:scale-equipment'): Promise<boolean> {
+/** Opens a seeding transaction: as the connecting role, turns triggers off
+ * when that role may (see below), then enters the organisation's scope.
+ * `bulkTables`: the tables this transaction writes whose triggers fire in
+ * every mode (bulk_insert_table, migration 0034); they are disabled as well,
+ * and leaveBulkScope puts them back before the transaction commits. */
+async function bulkScope(tx: Tx, orgId: string, requestId = 'seed:scale-equipment', bulkTables: readonly string[] = []): Promise<boolean> {
   // Bulk benchmark data only: session_replication_role = replica skips
   // ordinary triggers for this transaction, i.e. the audit trigger (one
   // audit_log row and a to_jsonb of the row per insert: it triples the cost
@@ -147,14 +152,30 @@ async function bulkScope(tx: Tx, orgId: string, requestId = 'seed:scale-equipmen
   // superuser, or a role granted SET on the parameter (PostgreSQL 15+), may
   // change it; otherwise the triggers stay on and the seed is just slower.
   // It is SET LOCAL: it ends with this transaction and never reaches a
-  // request's connection.
+  // request's connection. The triggers of a table that opted in to bulk
+  // inserts (0034) fire in replica mode too: those are disabled by name of
+  // table (ALTER TABLE, as its owner; the change is this transaction's and
+  // holds the table's lock until it ends), or all stay on.
   const allowed = await sql<{ ok: boolean }>`
-    SELECT coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = current_user), false)
-        OR coalesce(has_parameter_privilege('session_replication_role', 'SET'), false) AS ok`.execute(tx);
+    SELECT (coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = current_user), false)
+        OR coalesce(has_parameter_privilege('session_replication_role', 'SET'), false))
+       AND coalesce(bool_and(pg_has_role(current_user, c.relowner, 'USAGE')), true) AS ok
+    FROM (SELECT 1) one LEFT JOIN pg_class c ON c.oid = ANY (${bulkTables.map((t) => `public.${t}`)}::regclass[])`.execute(tx);
   const off = Boolean(allowed.rows[0]?.ok);
-  if (off) await sql`SET LOCAL session_replication_role = replica`.execute(tx);
+  if (off) {
+    await sql`SET LOCAL session_replication_role = replica`.execute(tx);
+    for (const t of bulkTables) await sql`ALTER TABLE ${sql.table(t)} DISABLE TRIGGER USER`.execute(tx);
+  }
   await enterScope(tx, { orgId, requestId });
   return off;
+}
+
+/** Ends what bulkScope began, before the commit: as the connecting role, the
+ * bulk tables' triggers back to their modes (0034). */
+async function leaveBulkScope(tx: Tx, off: boolean, bulkTables: readonly string[] = []): Promise<void> {
+  if (!off || !bulkTables.length) return;
+  await sql`RESET ROLE`.execute(tx);
+  for (const t of bulkTables) await sql`SELECT bulk_insert_table(${t}::regclass)`.execute(tx);
 }
 
 export async function seedScaleEquipment(
@@ -203,9 +224,12 @@ export async function seedScaleEquipment(
   for (;;) {
     const done = await db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(727103, hashtext(${name}))`.execute(tx);
-      triggersOff = await bulkScope(tx, orgId);
+      triggersOff = await bulkScope(tx, orgId, 'seed:scale-equipment', EQUIPMENT_BULK_TABLES);
       existing = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM equipment`.execute(tx)).rows[0]!.n);
-      if (existing >= target) return true;
+      if (existing >= target) {
+        await leaveBulkScope(tx, triggersOff, EQUIPMENT_BULK_TABLES);
+        return true;
+      }
       const from = existing + 1;
       const to = Math.min(target, from + EQUIPMENT_CHUNK - 1);
       // Ordinal lookup tables: workers (current ones first by number), items
@@ -282,6 +306,7 @@ export async function seedScaleEquipment(
         await sql`INSERT INTO row_counts (org_id, table_name, n) VALUES (${orgId}::uuid, 'equipment', ${inserted})
           ON CONFLICT (org_id, table_name) DO UPDATE SET n = row_counts.n + excluded.n`.execute(tx);
       }
+      await leaveBulkScope(tx, triggersOff, EQUIPMENT_BULK_TABLES);
       opts.log?.(`equipment ${to.toLocaleString('en-US')} / ${target.toLocaleString('en-US')}`);
       return to >= target;
     });

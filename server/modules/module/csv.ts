@@ -438,18 +438,35 @@ export function rowsToWrite(fields: readonly string[], rows: readonly CheckedRow
  * UPDATE of the updates, each reading rows `r` (the table's row type) from
  * `creates` / `updates` (a FROM item; null: none to write). The audit trail
  * comes from the statement triggers (migration 0019), one row per record.
+ *
+ * The INSERT runs in the bulk-insert mode of migration 0034 where the
+ * database allows it: its foreign keys are checked once for the statement
+ * (the distinct values of each, locked as the row checks lock them) instead
+ * of once per row and key. Returns whether it did.
  */
-export async function writeRows(tx: Tx, m: ModuleDef, orgId: string, fields: readonly string[], from: { creates: RawBuilder<unknown> | null; updates: RawBuilder<unknown> | null }) {
+export async function writeRows(
+  tx: Tx,
+  m: ModuleDef,
+  orgId: string,
+  fields: readonly string[],
+  from: { creates: RawBuilder<unknown> | null; updates: RawBuilder<unknown> | null },
+): Promise<{ bulk: boolean }> {
   const cols = fields.map((f) => sql.id(col(f)));
   const vals = fields.map((f) => sql.ref(`r.${col(f)}`));
+  let bulk = false;
   if (from.creates) {
+    bulk = Boolean((await sql<{ on: boolean }>`SELECT enter_bulk_insert(${m.table}) AS on`.execute(tx)).rows[0]?.on);
     await sql`INSERT INTO ${sql.table(m.table)} (id, org_id${sql.join(cols.map((c) => sql`, ${c}`), sql``)})
       SELECT r.id, ${orgId}::uuid${sql.join(vals.map((v) => sql`, ${v}`), sql``)} FROM ${from.creates}`.execute(tx);
+    // Only this INSERT: any later statement of the transaction (the UPDATE
+    // below, the job's bookkeeping) has its foreign keys checked row by row.
+    if (bulk) await sql`SELECT leave_bulk_insert()`.execute(tx);
   }
   if (from.updates && fields.length) {
     await sql`UPDATE ${sql.table(m.table)} AS t SET updated_at = now(), ${sql.join(fields.map((f) => sql`${sql.id(col(f))} = ${sql.ref(`r.${col(f)}`)}`))}
       FROM ${from.updates} WHERE t.id = r.id`.execute(tx);
   }
+  return { bulk };
 }
 
 /** Writes a checked file (a small one, in the request): creates and updates, in the caller's transaction. */
