@@ -46,6 +46,32 @@ async function failure(p: Promise<unknown>): Promise<{ code?: string; constraint
   throw new Error('expected a failure');
 }
 
+/** Runs `work` in a transaction of the organisation that stays open after
+ * it: `ready` once it ran, `release()` to commit, `done` when committed. */
+function heldOpen(work: (tx: Tx) => Promise<unknown>) {
+  let ran!: () => void;
+  let release!: () => void;
+  const ready = new Promise<void>((r) => (ran = r));
+  const held = new Promise<void>((r) => (release = r));
+  const done = withScope(h.db, { orgId }, async (tx) => {
+    await work(tx);
+    ran();
+    await held;
+  });
+  return { ready, release, done };
+}
+
+/** Whether p has neither resolved nor rejected after `ms`. */
+async function stillPending(p: Promise<unknown>, ms = 300): Promise<boolean> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((r) => setTimeout(r, ms));
+  return !settled;
+}
+
 const modes = async (table: string) =>
   Object.fromEntries(
     (await sql<{ tgname: string; tgenabled: string }>`SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = ${table}::regclass AND NOT tgisinternal ORDER BY tgname`.execute(h.db)).rows.map((r) => [
@@ -136,23 +162,13 @@ describe('bulk inserts into equipment', () => {
   // Two connections: PostgreSQL only (PGlite has one).
   it.runIf(!!process.env.DATABASE_URL)('make a deleter of a referenced type wait for the import, then fail', async () => {
     const type = await newType(`削除待ち ${crypto.randomUUID().slice(0, 8)}`);
-    let wrote!: () => void;
-    const written = new Promise<void>((r) => (wrote = r));
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const importing = withScope(h.db, { orgId }, async (tx) => {
-      await write(tx, '待機', 130, type);
-      wrote();
-      await held;
-    });
-    await written;
-    let deleted = false;
-    const deleting = withScope(h.db, { orgId }, (tx) => sql`DELETE FROM equipment_types WHERE id = ${type}`.execute(tx)).then(() => (deleted = true));
-    await new Promise((r) => setTimeout(r, 300));
+    const importing = heldOpen((tx) => write(tx, '待機', 130, type));
+    await importing.ready;
+    const deleting = withScope(h.db, { orgId }, (tx) => sql`DELETE FROM equipment_types WHERE id = ${type}`.execute(tx));
     // The import's check locked the type: the delete waits.
-    expect(deleted).toBe(false);
-    release();
-    await importing;
+    expect(await stillPending(deleting)).toBe(true);
+    importing.release();
+    await importing.done;
     const e = await failure(deleting);
     expect(e.code).toBe('23503');
     expect(await named('待機')).toBe(130);
@@ -160,22 +176,12 @@ describe('bulk inserts into equipment', () => {
 
   it.runIf(!!process.env.DATABASE_URL)('make an import wait for a delete of a type it references, then fail', async () => {
     const type = await newType(`削除中 ${crypto.randomUUID().slice(0, 8)}`);
-    let removed!: () => void;
-    const gone = new Promise<void>((r) => (removed = r));
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const deleting = withScope(h.db, { orgId }, async (tx) => {
-      await sql`DELETE FROM equipment_types WHERE id = ${type}`.execute(tx);
-      removed();
-      await held;
-    });
-    await gone;
-    let done = false;
-    const importing = withScope(h.db, { orgId }, (tx) => write(tx, '後発', 130, type)).finally(() => (done = true));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(done).toBe(false);
-    release();
-    await deleting;
+    const deleting = heldOpen((tx) => sql`DELETE FROM equipment_types WHERE id = ${type}`.execute(tx));
+    await deleting.ready;
+    const importing = withScope(h.db, { orgId }, (tx) => write(tx, '後発', 130, type));
+    expect(await stillPending(importing)).toBe(true);
+    deleting.release();
+    await deleting.done;
     const e = await failure(importing);
     expect(e.code).toBe('23503');
     expect(e.constraint).toBe('equipment_equipment_type_id_fkey');
