@@ -70,6 +70,9 @@ const WARM_ROUNDS = Number(process.env.BENCH_API_WARM_ROUNDS ?? 10);
 
 /** Which lists to measure: BENCH_API_CASES=equipment,workforce (default both). */
 const CASES = (process.env.BENCH_API_CASES ?? 'equipment,workforce').split(',').map((c) => c.trim());
+/** Which cases of those lists, by key (BENCH_API_KEYS=page100,people100;
+ * default every case): one case measured again in a minute, not the lot. */
+const KEYS = process.env.BENCH_API_KEYS?.split(',').map((k) => k.trim());
 
 /** The workforce (issue 7, /v2/people) at 100k people, with the same budgets. */
 function workforceScenarios(departmentId: string): Scenario[] {
@@ -270,6 +273,7 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
         const unit = await withScope(handle.db, { orgId }, async (tx) => (await sql<{ id: string }>`SELECT id FROM org_units WHERE code = 'S-U01'`.execute(tx)).rows[0]!.id);
         list.push(...workforceScenarios(unit));
       }
+      if (KEYS) list.splice(0, list.length, ...list.filter((s) => KEYS.includes(s.key)));
       if (t.invalidate) {
         const firstRow = async (s: Scenario) =>
           withScope(handle!.db, { orgId }, async (tx) => (JSON.parse((await listPage(tx, equipment, queryOf(s))).text) as { items: { id: string }[] }).items[0]?.id);

@@ -1,0 +1,22 @@
+-- The audit trigger never compiles its statements with JIT.
+--
+-- audit_rows (0033) runs with enable_nestloop off, so that an update's old
+-- and new rows are paired by hash or merge. But its key-by-key comparison is
+-- a lateral function call, a nested loop whatever the setting, and a plan
+-- node the setting forbids is priced at PostgreSQL's "disabled" cost (10^10).
+-- Every UPDATE of an audited table, one row or many, thus planned its audit
+-- insert far above jit_above_cost (100,000 by default): in a session with
+-- JIT on, each such statement compiled, inlined and optimised that insert
+-- with LLVM first. Measured on the bench database (1M equipment rows):
+-- UPDATE equipment SET updated_at = now() WHERE id = … took 170-340 ms, of
+-- which 305 ms was the trigger's JIT; 1.05 ms with JIT off
+-- (docs/benchmarks.md, twenty-ninth round).
+--
+-- The server's own connections set jit off (server/db/index.ts), so its
+-- requests never paid this. Every other session did: psql, a script, a
+-- connection through a pooler that drops the startup option (PgBouncer
+-- refuses `options` unless told to ignore it), a managed database's
+-- default, the benchmark's writer. The setting belongs to the function,
+-- beside the one that caused it.
+
+ALTER FUNCTION audit_rows() SET jit = off;
