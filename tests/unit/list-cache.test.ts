@@ -59,6 +59,9 @@ describe('ListCache', () => {
   it('names a request by organisation, route and its parameters in any order', () => {
     expect(listCacheKey('o', 'r', 'http://h/v2/x?b=2&a=1')).toBe(listCacheKey('o', 'r', 'http://h/v2/x?a=1&b=2'));
     expect(listCacheKey('o', 'r', 'http://h/v2/x?a=1')).not.toBe(listCacheKey('p', 'r', 'http://h/v2/x?a=1'));
+    // A URL's query is remembered, its organisation and route are not.
+    expect(listCacheKey('o', 'r', 'http://h/v2/x?b=2&a=1')).toBe('o\nr\na=1&b=2');
+    expect(listCacheKey('p', 's', 'http://h/v2/x?b=2&a=1')).toBe('p\ns\na=1&b=2');
   });
 
   it('ETags differ by key, version and build, and match If-None-Match lists', () => {
