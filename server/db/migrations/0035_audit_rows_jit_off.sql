@@ -9,7 +9,7 @@
 -- JIT on, each such statement compiled, inlined and optimised that insert
 -- with LLVM first. Measured on the bench database (1M equipment rows):
 -- UPDATE equipment SET updated_at = now() WHERE id = … took 170-340 ms, of
--- which 305 ms was the trigger's JIT; 1.05 ms with JIT off
+-- which 305 ms was the trigger's JIT; 0.96 ms with this setting
 -- (docs/benchmarks.md, twenty-ninth round).
 --
 -- The server's own connections set jit off (server/db/index.ts), so its
