@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/index.js';
 import { withScope } from '../../server/db/tenant.js';
-import { openTestDatabase } from '../support/db.js';
+import { createOrganization, openTestDatabase } from '../support/db.js';
 
 let h: DatabaseHandle;
 let orgId: string;
@@ -24,7 +24,7 @@ let typeId: string;
 
 beforeAll(async () => {
   h = await openTestDatabase();
-  orgId = (await h.db.insertInto('organizations').values({ name: `jit-${crypto.randomUUID()}`, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+  orgId = await createOrganization(h.db, `jit-${crypto.randomUUID()}`);
   typeId = await withScope(h.db, { orgId }, async (tx) => (await sql<{ id: string }>`INSERT INTO equipment_types (org_id, name) VALUES (${orgId}, 'ノートPC') RETURNING id`.execute(tx)).rows[0]!.id);
 });
 

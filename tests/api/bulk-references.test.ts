@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../server/db/index.js';
 import { enterScope, type Tx, withScope } from '../../server/db/tenant.js';
 import { writeRows } from '../../server/modules/module/csv.js';
 import { seedScaleEquipment } from '../../server/seed/scale.js';
-import { openTestDatabase } from '../support/db.js';
+import { createOrganization, openTestDatabase } from '../support/db.js';
 
 const equipment = moduleById('equipment')!;
 const FIELDS = ['name', 'equipmentTypeId', 'placementPlaceId'];
@@ -82,7 +82,7 @@ const modes = async (table: string) =>
 
 beforeAll(async () => {
   h = await openTestDatabase();
-  orgId = (await h.db.insertInto('organizations').values({ name: `bulk-${crypto.randomUUID()}`, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+  orgId = await createOrganization(h.db, `bulk-${crypto.randomUUID()}`);
   typeId = await newType('ノートPC');
   placeId = await withScope(h.db, { orgId }, async (tx) => (await sql<{ id: string }>`INSERT INTO places (org_id, code, name) VALUES (${orgId}, 'HQ', '本社') RETURNING id`.execute(tx)).rows[0]!.id);
 });

@@ -10,7 +10,7 @@ import { enqueue, JOBS_CHANNEL, type JobHandler, Worker } from '../../server/job
 import { createMailer, mailJobHandler } from '../../server/mail/mailer.js';
 import { MAIL_QUEUE, queueMail } from '../../server/mail/outbox.js';
 import { TEST_ENV } from '../support/app.js';
-import { openTestDatabase } from '../support/db.js';
+import { createOrganization, openTestDatabase } from '../support/db.js';
 import { waitForMail } from '../support/maildev.js';
 
 const logger = pino({ level: 'silent' });
@@ -24,9 +24,7 @@ const q = (name: string) => `test.${name}.${Math.random().toString(36).slice(2)}
 
 beforeAll(async () => {
   h = await openTestDatabase();
-  const mk = async (name: string) =>
-    (await h.db.insertInto('organizations').values({ name, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
-  [orgA, orgB] = [await mk('Jobs A'), await mk('Jobs B')];
+  [orgA, orgB] = [await createOrganization(h.db, 'Jobs A'), await createOrganization(h.db, 'Jobs B')];
   await withScope(h.db, { orgId: orgB }, (tx) => tx.insertInto('people').values({ org_id: orgB, family_name: 'B', given_name: 'secret' }).execute());
   await withScope(h.db, { orgId: orgA }, (tx) => tx.insertInto('people').values({ org_id: orgA, family_name: 'A', given_name: 'own' }).execute());
 });

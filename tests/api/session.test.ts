@@ -10,7 +10,7 @@ import { openDatabase } from '../../server/db/index.js';
 import { migrate } from '../../server/db/migrate.js';
 import { withScope } from '../../server/db/tenant.js';
 import { createTestServer, type TestServer } from '../support/app.js';
-import { TEMPLATE_ENV } from '../support/db.js';
+import { createOrganization, TEMPLATE_ENV } from '../support/db.js';
 
 let s: TestServer;
 let orgId: string;
@@ -112,9 +112,9 @@ describe('PATCH /v2/session/locale', () => {
     const template = new Blob([fs.readFileSync(process.env[TEMPLATE_ENV]!)]);
     const first = await openDatabase({ pgliteDir: path.join(dir, 'pglite'), pgliteTemplate: template });
     await migrate(first.db);
-    const org = await first.db.insertInto('organizations').values({ name: 'R', feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow();
-    const acc = await withScope(first.db, { orgId: org.id }, async (tx) => {
-      const a = await tx.insertInto('accounts').values({ org_id: org.id, email: 'r@daicho.test' }).returning('id').executeTakeFirstOrThrow();
+    const orgId = await createOrganization(first.db, 'R');
+    const acc = await withScope(first.db, { orgId }, async (tx) => {
+      const a = await tx.insertInto('accounts').values({ org_id: orgId, email: 'r@daicho.test' }).returning('id').executeTakeFirstOrThrow();
       await tx.updateTable('accounts').set({ locale: 'en-US' }).where('id', '=', a.id).execute();
       return a;
     });

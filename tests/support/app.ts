@@ -20,7 +20,7 @@ import { jobHandlers } from '../../server/jobs/handlers.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { createStorage } from '../../server/storage/index.js';
 import { signIn } from './cognito.js';
-import { openTestDatabase } from './db.js';
+import { createOrganization, openTestDatabase } from './db.js';
 
 export const TEST_ENV = {
   endpoint: 'DAICHO_TEST_COGNITO_ENDPOINT',
@@ -95,10 +95,10 @@ export async function createTestServer(opts: { jwksUrl?: string } = {}) {
       ...(locale ? { getLocale: () => locale } : {}),
     });
 
-  async function createOrg(name = `Org ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
-    const row = await handle.db.insertInto('organizations').values({ name, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow();
-    orgIds.push(row.id);
-    return row.id;
+  async function createOrg(name?: string): Promise<string> {
+    const id = await createOrganization(handle.db, name);
+    orgIds.push(id);
+    return id;
   }
 
   /** A person, a worker record and, when areas are given, a role that grants

@@ -3,8 +3,9 @@
 // cluster costs ~7 s; loading the dump well under one). PostgreSQL (when
 // DATABASE_URL is set, as in CI's second pass): the shared test database,
 // migrated once; tests isolate themselves by creating their own organisation.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { type DatabaseHandle, openDatabase } from '../../server/db/index.js';
+import { type Db, type DatabaseHandle, openDatabase } from '../../server/db/index.js';
 import { migrate } from '../../server/db/migrate.js';
 
 export const TEMPLATE_ENV = 'DAICHO_TEST_PGLITE_TEMPLATE';
@@ -15,6 +16,11 @@ export async function buildPgliteTemplate(file: string): Promise<void> {
   const dump = await h.pglite!.dumpDataDir('gzip');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await h.close();
+}
+
+/** A new organisation (tests on a shared database keep to their own); its id. */
+export async function createOrganization(db: Db, name = `Org ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
+  return (await db.insertInto('organizations').values({ name, feature_flags: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
