@@ -25,8 +25,8 @@ const USAGE = `Usage: npm run bench -- [--only ${Object.keys(SUITES).join(',')}]
   --quick    small data and short loops: checks the harness, not the budgets
   --check    exit 1 when a measure misses its budget
   --no-docs  print and write bench/results/latest.json only; leave docs/benchmarks.{md,json} as they are
-  (--suite   internal: runs one suite and writes its figures to $BENCH_SUITE_OUT; with several
-             suites each runs so, in a process of its own)`;
+  --suite ID internal: run one suite, its figures written to $BENCH_SUITE_OUT (so runs each of
+             several suites, in a process of its own)`;
 
 const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
 const budgetText = (m: Measure) => (m.budget ? `${m.budget.kind === 'max' ? '≤' : '≥'} ${fmt(m.budget.limit)}` : '');
@@ -91,15 +91,19 @@ async function runHere(id: string, opts: SuiteOptions): Promise<SuiteResult> {
  * grown to 650–700 MB whose collections run on V8's helper threads. Run
  * in one process, the api suite then measured beside them: its first
  * 1000-row page's API p95 was 22.5 and 23.2 ms in two full runs, against
- * 10.6–11.5 ms with the api suite alone (docs/benchmarks.md, thirtieth
- * round). Each suite now measures as `--only <suite>` does.
+ * 9.7–11.5 ms with the api suite alone or after the bundle suite only
+ * (docs/benchmarks.md, thirtieth round). Each suite now measures as
+ * `--only <suite>` does.
  */
 function runApart(id: string, opts: SuiteOptions): Promise<SuiteResult> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-suite-')), 'result.json');
   const args = [...process.execArgv, process.argv[1]!, '--suite', id, '--runs', String(opts.runs), ...(opts.quick ? ['--quick'] : [])];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_SUITE_OUT: out } });
+    let settled = false;
     const done = (failure: string | null) => {
+      if (settled) return;
+      settled = true;
       let result: SuiteResult = { measures: [], failure: failure ?? 'the suite process wrote no result' };
       try {
         result = JSON.parse(fs.readFileSync(out, 'utf8')) as SuiteResult;
