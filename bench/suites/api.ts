@@ -65,8 +65,11 @@ interface Scenario {
   everyRow?: true;
 }
 
-/** Untimed rounds over every case before the timed calls. */
+/** Untimed rounds over every case before the timed calls: at least
+ * WARM_ROUNDS, and as many as WARM_CALLS API calls take (below, "Warm the
+ * server as a running one is"). */
 const WARM_ROUNDS = Number(process.env.BENCH_API_WARM_ROUNDS ?? 10);
+const WARM_CALLS = Number(process.env.BENCH_API_WARM_CALLS ?? 2000);
 
 /** Which lists to measure: BENCH_API_CASES=equipment,workforce (default both). */
 const CASES = (process.env.BENCH_API_CASES ?? 'equipment,workforce').split(',').map((c) => c.trim());
@@ -327,17 +330,40 @@ async function measureTarget(t: Target, opts: SuiteOptions): Promise<Measure[]> 
     const caller = (url: string, extra: Record<string, string> = {}, status = 200) => async () => void (await get(url, extra, status));
     try {
       const invalidateFor = (s: Scenario) => (t.invalidate ? () => t.invalidate!(orgId, writeOf.get(s.key) ?? 'every row') : undefined);
-      // Warm the server as a running one is: every case a few times on the
-      // path it is timed on (a miss), so that neither V8's compiler tiers
-      // nor the pool's connections (their catalog and plan caches) are
-      // still warming up while the first cases are timed. Without it the
-      // first cases measured carried a few ms more than the same work later.
-      for (let round = 0; round < WARM_ROUNDS; round++) {
+      // Warm the server as a running one is: every case on the path it is
+      // timed on (a miss), and on PostgreSQL its raw SQL as it is timed
+      // (after a write of its own), so that neither V8's compiler tiers, in
+      // the server and in this process, nor the pool's connections (their
+      // catalog and plan caches) are still warming up while cases are
+      // timed. Ten rounds were not enough: V8 gives a function to its
+      // optimising compiler (TurboFan) only when it has run often, and a
+      // function that runs once per request (listPage, pg's query queue)
+      // got there after 400 to 600 requests. Each such compilation takes
+      // 5 to 60 ms on one of V8's helper threads; on this machine's
+      // scheduler a process woken meanwhile (the server, or PostgreSQL
+      // answering it) often waited for that thread's turn on its CPU
+      // while the other CPU stood idle, up to 2 ms (seen in a kernel
+      // scheduler trace). With 10 rounds, the first 100-row page's API
+      // p95 was 5.7 to 7.1 ms; with 2,000 calls first, 4.2 (docs/benchmarks.md,
+      // thirty-first round). Hence WARM_CALLS API calls in all, over every
+      // case in turn (the code most cases share gets hot with all of them).
+      const warmRounds = opts.quick ? WARM_ROUNDS : Math.max(WARM_ROUNDS, Math.ceil(WARM_CALLS / Math.max(1, list.length)));
+      const warmStart = performance.now();
+      const warmRound = async (tx?: Tx) => {
         for (const s of list) {
-          await invalidateFor(s)?.();
+          const invalidate = invalidateFor(s);
+          await invalidate?.();
           await caller(urlOf(server.url, s))();
+          if (!tx) continue;
+          await invalidate?.();
+          await rawOf(s)(tx);
         }
+      };
+      for (let r = 0; r < warmRounds; r++) {
+        if (t.interleave) await withScope(handle!.db, { orgId }, warmRound);
+        else await warmRound();
       }
+      log(`warm-up: ${warmRounds} rounds over ${list.length} cases (${round((performance.now() - warmStart) / 1000, 1)} s)`);
       // Timed in rounds (--runs, 5): each round measures every case in
       // turn, and each figure is the median over the rounds of that round's
       // percentile, as the grid takes the median of its runs. On a shared
