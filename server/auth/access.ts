@@ -16,6 +16,7 @@ import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Area } from '../../src/api/contracts/define.js';
 import type { Db } from '../db/index.js';
+import { clientOf, lead, sendLead } from '../db/lead.js';
 import type { Tx } from '../db/tenant.js';
 import type { VerifiedToken } from '../deps.js';
 import { unauthenticated } from '../http/errors.js';
@@ -115,7 +116,6 @@ export async function inCallerTransaction<T>(
   o: { requestId: string | null; tables?: readonly string[]; read?: boolean },
   fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const lit = (v: string) => pg.escapeLiteral(v);
   return db.connection().execute(async (conn) => {
     const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
       const done = sql.raw(statement).execute(conn);
@@ -125,15 +125,7 @@ export async function inCallerTransaction<T>(
     let out: T;
     try {
       const r = await sql
-        .raw<AuthRow & { version: string | null }>(
-          'BEGIN; ' +
-            callerSelect(
-              token,
-              o.tables,
-              `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), ` +
-                `set_config('app.request_id', ${lit(o.requestId ?? '')}, true), set_config('role', 'daicho_app', true)`,
-            ),
-        )
+        .raw<AuthRow & { version: string | null }>('BEGIN; ' + callerSelect(token, o.tables, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
         .execute(conn);
       const row = r.rows[0];
       out = await fn({ auth: authOf(token, row), version: String(row?.version ?? '') }, conn as unknown as Tx);
@@ -144,5 +136,65 @@ export async function inCallerTransaction<T>(
     }
     await end('COMMIT');
     return out;
+  });
+}
+
+/** The select items that enter the caller's scope (organisation, account,
+ * request id), local to the transaction. */
+const scopeOf = (requestId: string | null) =>
+  `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), set_config('app.request_id', ${pg.escapeLiteral(requestId ?? '')}, true)`;
+
+export interface Caller {
+  auth: AuthContext;
+  version: string;
+}
+
+/**
+ * inCallerTransaction's transaction, its first message (BEGIN, the caller,
+ * their scope, the data version of `tables`) sent in the message of the
+ * first statement `fn` runs (server/db/lead.ts): one round trip fewer, for
+ * a list page built again (server/http/register.ts). So `fn` starts before
+ * the caller is known: it may only read, and must answer nothing before
+ * `caller()` has resolved (the caller, checked by authOf: it rejects a
+ * token without an account). Whatever `fn` does, its statements run in
+ * the caller's scope: the daicho_app role is entered unconditionally after
+ * the caller's statement, so that a token without an account (no row, no
+ * organisation set) reads nothing, under row-level security. If `fn` ran
+ * no statement, the caller is resolved on its own when asked for (or at the
+ * end). Ends as a read does (its COMMIT not waited for); a throw rolls back.
+ */
+export async function inLedTransaction<T>(
+  db: Db,
+  token: VerifiedToken,
+  o: { requestId: string | null; tables?: readonly string[] },
+  fn: (tx: Tx, caller: () => Promise<Caller>) => Promise<T>,
+): Promise<{ out: T; caller: Caller }> {
+  const l = lead(`BEGIN; ${callerSelect(token, o.tables, scopeOf(o.requestId))}; SET LOCAL ROLE daicho_app`);
+  return db.connection().execute(async (conn) => {
+    const client = await clientOf(conn as unknown as Tx);
+    let known: Promise<Caller> | null = null;
+    const caller = () =>
+      (known ??= (async () => {
+        if (!l.sent) {
+          client.lead = null;
+          await sendLead(client, l);
+        }
+        const row = (l.row ?? undefined) as (AuthRow & { version: string | null }) | undefined;
+        return { auth: authOf(token, row), version: String(row?.version ?? '') };
+      })());
+    const end = (statement: 'COMMIT' | 'ROLLBACK') => void sql.raw(statement).execute(conn).catch(() => {});
+    client.lead = l;
+    try {
+      const out = await fn(conn as unknown as Tx, caller);
+      const resolved = await caller();
+      end('COMMIT');
+      return { out, caller: resolved };
+    } catch (err) {
+      if (l.sent) end('ROLLBACK');
+      throw err;
+    } finally {
+      // Never left for the connection's next user.
+      client.lead = null;
+    }
   });
 }

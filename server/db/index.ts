@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { CLIENT_MARK, type Lead, sendLead } from './lead.js';
 import { ROW_BYTES_MARK, runRowBytes, runRowBytesAsQuery } from './row-bytes.js';
 import type { Database } from './schema.js';
 
@@ -25,6 +26,8 @@ class Client extends pg.Client {
   /** A statement marked by rowBytes (./row-bytes.ts) runs as COPY … TO
    * STDOUT, its values read as bytes; PGlite's client runs it as a query. */
   readonly rowBytesByCopy: boolean = true;
+  /** Statements to send ahead of this connection's next one (./lead.ts). */
+  lead: Lead | null = null;
 }
 class PgliteClient extends Client {
   override readonly rowBytesByCopy = false;
@@ -32,6 +35,17 @@ class PgliteClient extends Client {
 const query = pg.Client.prototype.query;
 Client.prototype.query = function (this: Client, ...args: unknown[]) {
   const run = query as (...a: unknown[]) => unknown;
+  if (args[0] === CLIENT_MARK) return Promise.resolve({ command: 'SELECT', rowCount: 1, rows: [{ client: this }] });
+  const lead = this.lead;
+  if (lead) {
+    this.lead = null;
+    // A row-bytes statement takes the lead into its own message (one round
+    // trip); anything else runs after it, the lead sent alone.
+    if (this.rowBytesByCopy && typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
+      return runRowBytes(this, args[0].slice(ROW_BYTES_MARK.length), Array.isArray(args[1]) ? (args[1] as unknown[]) : [], lead);
+    }
+    return sendLead(this, lead).then(() => (Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args));
+  }
   if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
     const text = args[0].slice(ROW_BYTES_MARK.length);
     const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];

@@ -29,6 +29,7 @@
 import { createRequire } from 'node:module';
 import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
+import { type Lead, parseRow } from './lead.js';
 import type { Tx } from './tenant.js';
 
 // pg's own text form of a bound value (arrays, dates, JSON, Buffers): what
@@ -254,8 +255,13 @@ class CopyOut {
   private error: unknown = null;
   readonly done: Promise<Buffer[]>;
   private settle!: { resolve(b: Buffer[]): void; reject(e: unknown): void };
+  /** The fields of the last row description (a lead's SELECT, ./lead.ts). */
+  private fields: { name: string; dataTypeID: number }[] = [];
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly lead: Lead | null = null,
+  ) {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
@@ -269,8 +275,13 @@ class CopyOut {
     this.chunks.push(Buffer.from(msg.chunk));
   }
 
-  handleRowDescription() {}
-  handleDataRow() {}
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
+    this.fields = msg.fields;
+  }
+  // Only the lead's SELECT sends rows as rows (the statement's come as COPY data).
+  handleDataRow(msg: { fields: (string | null)[] }) {
+    if (this.lead && !this.lead.row) this.lead.row = parseRow(this.fields, msg.fields);
+  }
   handleCommandComplete() {}
   handleEmptyQuery() {}
   handlePortalSuspended() {}
@@ -293,11 +304,14 @@ class CopyOut {
 /** Runs a marked statement (the text after ROW_BYTES_MARK, with its
  * parameters) on a PostgreSQL connection: its rows, each `{fields}` (Buffers),
  * as Kysely reads a result. */
-export async function runRowBytes(client: pg.Client, marked: string, params: readonly unknown[]) {
-  // One message either way: a join order setting rides with the COPY.
+export async function runRowBytes(client: pg.Client, marked: string, params: readonly unknown[], lead: Lead | null = null) {
+  // One message either way: a join order setting rides with the COPY, and
+  // a lead (./lead.ts) ahead of them.
   const { text, before, after } = joinOrder(marked);
   const copyText = `COPY (${inlineParameters(text, params)}) TO STDOUT (FORMAT binary)`;
-  const copy = new CopyOut(before ? `${before}; ${copyText}; ${after}` : copyText);
+  const own = before ? `${before}; ${copyText}; ${after}` : copyText;
+  if (lead) lead.sent = true;
+  const copy = new CopyOut(lead ? `${lead.text}; ${own}` : own, lead);
   client.query(copy as never);
   const rows = rowsOfCopyChunks(await copy.done);
   return { command: 'COPY', rowCount: rows.length, rows: rows.map((fields) => ({ fields })) };

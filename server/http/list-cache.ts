@@ -48,6 +48,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { KnownRows } from '../modules/module/sql.js';
+import type { AuthContext } from './route.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -78,6 +79,14 @@ interface Entry {
   /** The body gzipped: made on the first request that accepts it. */
   gzip?: Promise<Uint8Array>;
   rows?: PageRows;
+}
+
+/** What the last build of a caller's list URL found (ListCache.misses):
+ * its key, the ETag it answered, and the caller as resolved then. */
+export interface Missed {
+  key: string;
+  etag: string;
+  auth: AuthContext;
 }
 
 /** Callers' list URLs whose last page was built, not kept (ListCache.misses). */
@@ -202,13 +211,15 @@ export class ListCache {
    * version. Bounded (forgotten all at once past MISS_HINTS entries).
    */
   readonly misses = {
-    keys: new Set<string>(),
-    missedLast(hint: string): boolean {
-      return this.keys.has(hint);
+    keys: new Map<string, Missed>(),
+    /** The last build's key, ETag and caller, if the last request of this
+     * caller and URL built its page. */
+    missedLast(hint: string): Missed | undefined {
+      return this.keys.get(hint);
     },
-    missed(hint: string): void {
+    missed(hint: string, last: Missed): void {
       if (this.keys.size >= MISS_HINTS) this.keys.clear();
-      this.keys.add(hint);
+      this.keys.set(hint, last);
     },
     hit(hint: string): void {
       this.keys.delete(hint);

@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { callerVersion, inCallerTransaction } from '../auth/access.js';
+import { callerVersion, inCallerTransaction, inLedTransaction } from '../auth/access.js';
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
@@ -50,6 +50,10 @@ async function sendKept(c: Context<AppEnv>, store: ListCache, k: { kept: Uint8Ar
   return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
 }
 
+/** A list answer's headers: its ETag (the key's digest and the data
+ * version), to be revalidated every time, varying with the encoding. */
+const listHeaders = (store: ListCache, key: string, version: string) => ({ etag: store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' });
+
 function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): MiddlewareHandler<AppEnv> {
   const { contract } = route;
   const isPublic = contract.access.kind === 'public';
@@ -88,7 +92,7 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         c.set('locale', auth.locale);
         admit(contract, auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-        const headers = { etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
+        const headers = listHeaders(cache.store, key, version);
         if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
         return { kept: cache.store.get(key, version), key, version, headers };
       };
@@ -96,10 +100,53 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
       // URL had to build its page (ListCache.misses): the look first would
       // most likely be a round trip for nothing.
       const hint = `${token.sub} ${contract.id} ${c.req.url}`;
-      if (!cache.store.misses.missedLast(hint)) {
+      const last = cache.store.misses.missedLast(hint);
+      if (!last) {
         const first = lookUp(await callerVersion(deps.db, token, cache.tables));
         if (first instanceof Response) return first;
         if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
+      } else if (!etagMatches(c.req.header('if-none-match'), last.etag)) {
+        // Most likely built again (and not a revalidation of the page
+        // this caller was last sent, which may well get its 304): the
+        // caller's statement rides in the page's own (inLedTransaction),
+        // the page built on the rows kept under the last build's key. The
+        // caller, checked once that statement has answered, decides the
+        // key the page is kept under, its ETag, and whether it is sent.
+        const requestId = c.get('requestId');
+        await inLedTransaction(deps.db, token, { requestId, tables: cache.tables }, async (tx, caller) => {
+          const checked = async () => {
+            const k = await caller();
+            c.set('locale', k.auth.locale);
+            admit(contract, k.auth);
+            return k;
+          };
+          c.set('locale', last.auth.locale);
+          c.set('listCacheSlot', {
+            reuse: cache.store.rows(last.key),
+            keep: async (body, rows) => {
+              const { auth, version } = await checked();
+              const key = listCacheKey(auth.orgId, contract.id, c.req.url);
+              const headers = listHeaders(cache.store, key, version);
+              // Built for nothing: nothing was written since the last
+              // build. The kept page goes (compressed, if taken), and the
+              // next request looks first.
+              const kept = cache.store.get(key, version);
+              if (kept) {
+                cache.store.misses.hit(hint);
+                return sendKept(c, cache.store, { kept, key, version, headers });
+              }
+              cache.store.set(key, version, body, rows);
+              cache.store.misses.missed(hint, { key, etag: headers.etag, auth });
+              return headers;
+            },
+          });
+          c.set('tx', tx);
+          c.set('auth', last.auth);
+          await next();
+          // Whatever the handler answered, it goes only to this caller.
+          await checked();
+        });
+        return;
       }
       const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async (caller, tx) => {
         const found = lookUp(caller);
@@ -107,8 +154,14 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
           cache.store.misses.hit(hint);
           return found;
         }
-        cache.store.misses.missed(hint);
-        c.set('listCacheSlot', { key: found.key, version: found.version, headers: found.headers, reuse: cache.store.rows(found.key) });
+        cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: caller.auth });
+        c.set('listCacheSlot', {
+          reuse: cache.store.rows(found.key),
+          keep: async (body, rows) => {
+            cache.store.set(found.key, found.version, body, rows);
+            return found.headers;
+          },
+        });
         c.set('tx', tx);
         c.set('auth', caller.auth);
         await next();
@@ -199,9 +252,10 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>, routes: readonly AnyRou
       if (result instanceof JsonText) {
         const slot = c.get('listCacheSlot');
         const body = result.bytes as Uint8Array<ArrayBuffer>;
-        if (slot && status === 200 && listCache) {
-          listCache.set(slot.key, slot.version, body, result.rows);
-          return c.body(body, status, { ...slot.headers, 'content-type': 'application/json' });
+        if (slot && status === 200) {
+          const headers = await slot.keep(body, result.rows);
+          if (headers instanceof Response) return headers;
+          return c.body(body, status, { ...headers, 'content-type': 'application/json' });
         }
         return c.body(body, status, { 'content-type': 'application/json' });
       }

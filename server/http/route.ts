@@ -30,9 +30,12 @@ export interface AppVariables {
   locale: Locale;
   tx: Tx;
   auth: AuthContext | null;
-  /** A cacheable list's key and the data version read for this request,
-   * and the rows of the page last built for the key (./list-cache.ts). */
-  listCacheSlot: { key: string; version: string; headers: Record<string, string>; reuse: ReusableRows | null } | undefined;
+  /** A cacheable list's page being built (./list-cache.ts): the rows of
+   * the page last built for its key, and `keep`, which keeps the page
+   * built under the data version read for this request and gives the
+   * response's headers (ETag...), or the answer to send instead (the same
+   * page, kept already). */
+  listCacheSlot: { reuse: ReusableRows | null; keep(body: Uint8Array, rows: PageRows | undefined): Promise<Record<string, string> | Response> } | undefined;
 }
 export type AppEnv = { Variables: AppVariables };
 
@@ -97,7 +100,11 @@ type Output<C extends Contract> = Result<C> | JsonText<Result<C>>;
 
 /** A GET whose JSON text depends only on the caller's organisation, the
  * query and the rows of these tables: its responses carry an ETag and are
- * reused while the tables' data version is unchanged (./list-cache.ts). */
+ * reused while the tables' data version is unchanged (./list-cache.ts).
+ * Its handler reads only its input and `tx` (not `auth`): when its page is
+ * built again for the caller who last had it built, the caller's statement
+ * rides in the handler's first statement (./register.ts), and the caller
+ * is known, and checked, only once that statement has answered. */
 export interface RouteCache {
   tables: readonly string[];
 }

@@ -244,6 +244,26 @@ describe('a list page between writes', () => {
       expect((await names(await get(path, admin))).sort()).toEqual([`密 ${m}`, `秘 ${m}`].sort());
     });
 
+    it('is refused to a token whose account is gone since (401), with no row of it in the answer', async () => {
+      // Built again with the caller's statement in the page's own message:
+      // a token that resolves to no account enters no organisation, and
+      // the page's statement reads nothing (server/auth/access.ts,
+      // inLedTransaction).
+      const m = marker();
+      const holder = await s.createAccount({ orgId, areas: ['GA'] });
+      await s.client(admin.token)(eq.create, { body: { name: `旧 ${m}` } as never });
+      const path = `/v2/equipment?freeText=${m}`;
+      expect(await names(await get(path, holder))).toEqual([`旧 ${m}`]); // built: the next read leads with the caller
+      await s.client(admin.token)(eq.create, { body: { name: `新 ${m}` } as never });
+      await s.db.updateTable('accounts').set({ cognito_sub: `gone-${m}` }).where('id', '=', holder.accountId).execute();
+      const refused = await get(path, holder);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('etag')).toBeNull();
+      const text = await refused.text();
+      expect(JSON.parse(text).code).toBe('UNAUTHENTICATED');
+      expect(text).not.toContain(m);
+    });
+
     it('is, byte for byte, the page a fresh build gives, under the version it was built at; a 304 to a browser that has it', async () => {
       // An organisation of its own: the page holds this test's rows only.
       const org = await s.createOrg();

@@ -1,0 +1,50 @@
+// Statements that ride ahead of a connection's next statement, in its
+// message: a request's BEGIN and caller (server/auth/access.ts,
+// inLedTransaction) sent with the list page's statement, one round trip
+// instead of two. A client holds at most one lead (Client.lead, ./index.ts),
+// set only by whoever holds the connection, and the lead goes first whatever
+// the next statement is: with a row-bytes statement (COPY, ./row-bytes.ts) in
+// the same message; before anything else as a message of its own.
+import pg from 'pg';
+import type { Tx } from './tenant.js';
+import { sql } from 'kysely';
+
+export interface Lead {
+  /** Simple-protocol statements, of which one SELECT gives one row (or none). */
+  readonly text: string;
+  /** Whether it was sent; its SELECT's row, once answered (null: no row). */
+  sent: boolean;
+  row: Record<string, unknown> | null;
+}
+
+export function lead(text: string): Lead {
+  return { text, sent: false, row: null };
+}
+
+/** Answered by the client itself, without a round trip: which pg Client
+ * a Kysely connection runs on (clientOf). */
+export const CLIENT_MARK = '/*daicho:client*/';
+
+/** The pg Client behind a Kysely connection (db.connection()). */
+export async function clientOf(conn: Tx): Promise<pg.Client & { lead: Lead | null }> {
+  return (await sql<{ client: pg.Client & { lead: Lead | null } }>`${sql.raw(CLIENT_MARK)}`.execute(conn)).rows[0]!.client;
+}
+
+/** A row of one statement's text-format fields, as pg would parse it. */
+export function parseRow(fields: readonly { name: string; dataTypeID: number }[], values: readonly (string | null)[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  fields.forEach((f, i) => {
+    const v = values[i];
+    row[f.name] = v === null || v === undefined ? null : pg.types.getTypeParser(f.dataTypeID, 'text')(v);
+  });
+  return row;
+}
+
+/** The lead as a message of its own (pg's own query: every statement's result). */
+export async function sendLead(client: pg.Client, l: Lead): Promise<void> {
+  l.sent = true;
+  const own = pg.Client.prototype.query as unknown as (this: pg.Client, text: string) => Promise<pg.QueryResult | pg.QueryResult[]>;
+  const r = await own.call(client, l.text);
+  const withRows = (Array.isArray(r) ? r : [r]).find((x) => x.fields?.length);
+  l.row = (withRows?.rows[0] as Record<string, unknown> | undefined) ?? null;
+}
