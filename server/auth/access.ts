@@ -4,7 +4,9 @@
 //
 // One statement, whatever the account, sent with the transaction's BEGIN
 // (inCallerTransaction), or alone for a list that may be kept
-// (callerVersion): every request pays for it, so the round trips are few
+// (callerVersion), or with BEGIN ahead of a list page's own statement, in
+// its message (inLedTransaction): every request pays for it, so the round
+// trips are few
 // (measured by `npm run bench -- --only api`). The SECURITY DEFINER function
 // auth_context (migrations 0008, 0030: the organisation is not known yet)
 // reads the account of the token's subject, its memberships, MFA state and
