@@ -179,8 +179,10 @@ export async function inLedTransaction<T>(
       (known ??= (async () => {
         if (!l.sent) {
           client.lead = null;
-          await sendLead(client, l);
+          void sendLead(client, l);
         }
+        await l.answered;
+        if (l.error) throw l.error;
         const row = (l.row ?? undefined) as (AuthRow & { version: string | null }) | undefined;
         return { auth: authOf(token, row), version: String(row?.version ?? '') };
       })());

@@ -40,11 +40,12 @@ Client.prototype.query = function (this: Client, ...args: unknown[]) {
   if (lead) {
     this.lead = null;
     // A row-bytes statement takes the lead into its own message (one round
-    // trip); anything else runs after it, the lead sent alone.
+    // trip); anything else is queued after it, the lead sent alone (pg
+    // runs a client's queries in the order they were asked for).
     if (this.rowBytesByCopy && typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
       return runRowBytes(this, args[0].slice(ROW_BYTES_MARK.length), Array.isArray(args[1]) ? (args[1] as unknown[]) : [], lead);
     }
-    return sendLead(this, lead).then(() => (Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args));
+    void sendLead(this, lead);
   }
   if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
     const text = args[0].slice(ROW_BYTES_MARK.length);

@@ -15,6 +15,10 @@ export interface Lead {
   /** Whether it was sent; its SELECT's row, once answered (null: no row). */
   sent: boolean;
   row: Record<string, unknown> | null;
+  /** Sent as a message of its own (sendLead): settles when it is answered,
+   * never rejecting: its error is kept in `error`. */
+  answered?: Promise<void>;
+  error?: unknown;
 }
 
 export function lead(text: string): Lead {
@@ -40,11 +44,19 @@ export function parseRow(fields: readonly { name: string; dataTypeID: number }[]
   return row;
 }
 
-/** The lead as a message of its own (pg's own query: every statement's result). */
-export async function sendLead(client: pg.Client, l: Lead): Promise<void> {
+/** The lead as a message of its own (pg's own query: every statement's
+ * result), queued on the client at once, ahead of whatever is sent next. */
+export function sendLead(client: pg.Client, l: Lead): Promise<void> {
   l.sent = true;
   const own = pg.Client.prototype.query as unknown as (this: pg.Client, text: string) => Promise<pg.QueryResult | pg.QueryResult[]>;
-  const r = await own.call(client, l.text);
-  const withRows = (Array.isArray(r) ? r : [r]).find((x) => x.fields?.length);
-  l.row = (withRows?.rows[0] as Record<string, unknown> | undefined) ?? null;
+  l.answered = own.call(client, l.text).then(
+    (r) => {
+      const withRows = (Array.isArray(r) ? r : [r]).find((x) => x.fields?.length);
+      l.row = (withRows?.rows[0] as Record<string, unknown> | undefined) ?? null;
+    },
+    (err: unknown) => {
+      l.error = err;
+    },
+  );
+  return l.answered;
 }
