@@ -81,6 +81,17 @@ function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext
   };
 }
 
+/** The caller and the data version read (NULL: no tables asked for). */
+export interface Caller {
+  auth: AuthContext;
+  version: string;
+}
+
+type CallerRow = AuthRow & { version: string | null };
+
+/** The caller's statement's row as a Caller (authOf: none, no access: 401). */
+const callerOf = (token: VerifiedToken, row: CallerRow | undefined): Caller => ({ auth: authOf(token, row), version: String(row?.version ?? '') });
+
 /** The caller's statement: auth_context (migration 0030) for the token, with
  * the data version of `tables` when given, and `extra` select items. The
  * values are inlined as escaped literals (one simple-protocol message). */
@@ -95,9 +106,8 @@ function callerSelect(token: VerifiedToken, tables: readonly string[] | undefine
  * or a 304 needs, without the BEGIN and COMMIT a transaction would add to
  * the connection's traffic (docs/benchmarks.md, twelfth round). A page not
  * kept is then built in inCallerTransaction, which reads both again. */
-export async function callerVersion(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<{ auth: AuthContext; version: string }> {
-  const row = (await sql.raw<AuthRow & { version: string | null }>(callerSelect(token, tables)).execute(db)).rows[0];
-  return { auth: authOf(token, row), version: String(row?.version ?? '') };
+export async function callerVersion(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<Caller> {
+  return callerOf(token, (await sql.raw<CallerRow>(callerSelect(token, tables)).execute(db)).rows[0]);
 }
 
 /** The caller and their scope, entered in the request's transaction as it
@@ -116,7 +126,7 @@ export async function inCallerTransaction<T>(
   db: Db,
   token: VerifiedToken,
   o: { requestId: string | null; tables?: readonly string[]; read?: boolean },
-  fn: (caller: { auth: AuthContext; version: string }, tx: Tx) => Promise<T>,
+  fn: (caller: Caller, tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.connection().execute(async (conn) => {
     const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
@@ -127,10 +137,9 @@ export async function inCallerTransaction<T>(
     let out: T;
     try {
       const r = await sql
-        .raw<AuthRow & { version: string | null }>('BEGIN; ' + callerSelect(token, o.tables, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
+        .raw<CallerRow>('BEGIN; ' + callerSelect(token, o.tables, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
         .execute(conn);
-      const row = r.rows[0];
-      out = await fn({ auth: authOf(token, row), version: String(row?.version ?? '') }, conn as unknown as Tx);
+      out = await fn(callerOf(token, r.rows[0]), conn as unknown as Tx);
     } catch (err) {
       // The error that ended the transaction is the one to report.
       await end('ROLLBACK').catch(() => {});
@@ -146,10 +155,6 @@ export async function inCallerTransaction<T>(
 const scopeOf = (requestId: string | null) =>
   `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), set_config('app.request_id', ${pg.escapeLiteral(requestId ?? '')}, true)`;
 
-export interface Caller {
-  auth: AuthContext;
-  version: string;
-}
 
 /**
  * inCallerTransaction's transaction, its first message (BEGIN, the caller,
@@ -183,8 +188,7 @@ export async function inLedTransaction<T>(
         }
         await l.answered;
         if (l.error) throw l.error;
-        const row = (l.row ?? undefined) as (AuthRow & { version: string | null }) | undefined;
-        return { auth: authOf(token, row), version: String(row?.version ?? '') };
+        return callerOf(token, (l.row ?? undefined) as CallerRow | undefined);
       })());
     const end = (statement: 'COMMIT' | 'ROLLBACK') => void sql.raw(statement).execute(conn).catch(() => {});
     client.lead = l;

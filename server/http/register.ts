@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Contract } from '../../src/api/contracts/define.js';
 import { ErrorBody } from '../../src/api/contracts/errors.js';
-import { callerVersion, inCallerTransaction, inLedTransaction } from '../auth/access.js';
+import { type Caller, callerVersion, inCallerTransaction, inLedTransaction } from '../auth/access.js';
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
@@ -50,10 +50,6 @@ async function sendKept(c: Context<AppEnv>, store: ListCache, k: { kept: Uint8Ar
   return c.body(kept as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json' });
 }
 
-/** A list answer's headers: its ETag (the key's digest and the data
- * version), to be revalidated every time, varying with the encoding. */
-const listHeaders = (store: ListCache, key: string, version: string) => ({ etag: store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' });
-
 function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): MiddlewareHandler<AppEnv> {
   const { contract } = route;
   const isPublic = contract.access.kind === 'public';
@@ -88,11 +84,14 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
     if (cache && token) {
       /** The caller checked and the list's answer if it is unchanged (a
        * Response) or kept (the bytes); else its key and headers. */
-      const lookUp = ({ auth, version }: { auth: AuthContext; version: string }) => {
+      const admitted = (auth: AuthContext) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
+      };
+      const lookUp = ({ auth, version }: Caller) => {
+        admitted(auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-        const headers = listHeaders(cache.store, key, version);
+        const headers = { etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
         if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
         return { kept: cache.store.get(key, version), key, version, headers };
       };
@@ -114,37 +113,29 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         // key the page is kept under, its ETag, and whether it is sent.
         const requestId = c.get('requestId');
         await inLedTransaction(deps.db, token, { requestId, tables: cache.tables }, async (tx, caller) => {
-          const checked = async () => {
-            const k = await caller();
-            c.set('locale', k.auth.locale);
-            admit(contract, k.auth);
-            return k;
-          };
           c.set('locale', last.auth.locale);
           c.set('listCacheSlot', {
             reuse: cache.store.rows(last.key),
             keep: async (body, rows) => {
-              const { auth, version } = await checked();
-              const key = listCacheKey(auth.orgId, contract.id, c.req.url);
-              const headers = listHeaders(cache.store, key, version);
-              // Built for nothing: nothing was written since the last
-              // build. The kept page goes (compressed, if taken), and the
-              // next request looks first.
-              const kept = cache.store.get(key, version);
-              if (kept) {
+              const resolved = await caller();
+              const found = lookUp(resolved);
+              // Built for nothing (nothing written since this version was
+              // kept, or the client has it): that answer goes, and the next
+              // request looks first.
+              if (found instanceof Response || found.kept !== null) {
                 cache.store.misses.hit(hint);
-                return sendKept(c, cache.store, { kept, key, version, headers });
+                return found instanceof Response ? found : sendKept(c, cache.store, { ...found, kept: found.kept! });
               }
-              cache.store.set(key, version, body, rows);
-              cache.store.misses.missed(hint, { key, etag: headers.etag, auth });
-              return headers;
+              cache.store.set(found.key, found.version, body, rows);
+              cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: resolved.auth });
+              return found.headers;
             },
           });
           c.set('tx', tx);
           c.set('auth', last.auth);
           await next();
           // Whatever the handler answered, it goes only to this caller.
-          await checked();
+          admitted((await caller()).auth);
         });
         return;
       }
