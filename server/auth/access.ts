@@ -155,7 +155,6 @@ export async function inCallerTransaction<T>(
 const scopeOf = (requestId: string | null) =>
   `, set_config('app.org_id', x.org_id::text, true), set_config('app.account_id', x.account_id::text, true), set_config('app.request_id', ${pg.escapeLiteral(requestId ?? '')}, true)`;
 
-
 /**
  * inCallerTransaction's transaction, its first message (BEGIN, the caller,
  * their scope, the data version of `tables`) sent in the message of the

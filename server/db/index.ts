@@ -36,21 +36,18 @@ const query = pg.Client.prototype.query;
 Client.prototype.query = function (this: Client, ...args: unknown[]) {
   const run = query as (...a: unknown[]) => unknown;
   if (args[0] === CLIENT_MARK) return Promise.resolve({ command: 'SELECT', rowCount: 1, rows: [{ client: this }] });
+  const marked = typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK);
   const lead = this.lead;
-  if (lead) {
-    this.lead = null;
-    // A row-bytes statement takes the lead into its own message (one round
-    // trip); anything else is queued after it, the lead sent alone (pg
-    // runs a client's queries in the order they were asked for).
-    if (this.rowBytesByCopy && typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
-      return runRowBytes(this, args[0].slice(ROW_BYTES_MARK.length), Array.isArray(args[1]) ? (args[1] as unknown[]) : [], lead);
-    }
-    void sendLead(this, lead);
-  }
-  if (typeof args[0] === 'string' && args[0].startsWith(ROW_BYTES_MARK)) {
-    const text = args[0].slice(ROW_BYTES_MARK.length);
+  this.lead = null;
+  // A row-bytes statement run by COPY takes the lead into its own message
+  // (one round trip); anything else is queued after it, the lead sent
+  // alone (pg runs a client's queries in the order they were asked for).
+  const leadRides = marked && this.rowBytesByCopy;
+  if (lead && !leadRides) void sendLead(this, lead);
+  if (marked) {
+    const text = (args[0] as string).slice(ROW_BYTES_MARK.length);
     const params = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-    if (this.rowBytesByCopy) return runRowBytes(this, text, params);
+    if (leadRides) return runRowBytes(this, text, params, lead);
     return runRowBytesAsQuery((t, p) => run.call(this, t, p) as Promise<unknown>, text, params);
   }
   const out = run.apply(this, args);
