@@ -53,10 +53,12 @@ interface AuthRow {
   individual: boolean;
   mfa_verified: boolean;
   areas: Record<Area, boolean> | null;
+  /** The areas were read from person_areas (migration 0036), not worked out. */
+  areas_kept: boolean;
 }
 
 const AUTH_COLUMNS = `x.account_id AS id, x.email, x.person_id, x.locale, x.org_id, x.mfa_email_enabled,
-  x.operator, x.individual, x.mfa_verified, x.areas`;
+  x.operator, x.individual, x.mfa_verified, x.areas, x.areas_kept`;
 
 function authOf(token: VerifiedToken, account: AuthRow | undefined): AuthContext {
   // A valid pool user without a Daicho account is not signed in to Daicho.
@@ -89,8 +91,25 @@ export interface Caller {
 
 type CallerRow = AuthRow & { version: string | null };
 
-/** The caller's statement's row as a Caller (authOf: none, no access: 401). */
-const callerOf = (token: VerifiedToken, row: CallerRow | undefined): Caller => ({ auth: authOf(token, row), version: String(row?.version ?? '') });
+/** The caller's statement's row as a Caller (authOf: none, no access: 401).
+ * An operator whose areas were worked out has them kept for the next
+ * request (keepAreas). */
+function callerOf(db: Db, token: VerifiedToken, row: CallerRow | undefined): Caller {
+  const caller = { auth: authOf(token, row), version: String(row?.version ?? '') };
+  if (row && !row.areas_kept && row.operator && row.person_id) keepAreas(db, row.person_id);
+  return caller;
+}
+
+/**
+ * Keeps a person's areas (keep_person_areas, migration 0036) in a statement
+ * of its own on the pool, not awaited: the request that found them not kept
+ * is answered without waiting for a write, and stays a read. Losing it
+ * (a closed pool, a failover) costs only the next request working the
+ * areas out again, so it is not retried.
+ */
+function keepAreas(db: Db, personId: string): void {
+  sql`SELECT keep_person_areas(${personId}::uuid)`.execute(db).catch(() => {});
+}
 
 /** The caller's statement: auth_context (migration 0030) for the token, with
  * the data version of `tables` when given, and `extra` select items. The
@@ -107,7 +126,7 @@ function callerSelect(token: VerifiedToken, tables: readonly string[] | undefine
  * the connection's traffic (docs/benchmarks.md, twelfth round). A page not
  * kept is then built in inCallerTransaction, which reads both again. */
 export async function callerVersion(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<Caller> {
-  return callerOf(token, (await sql.raw<CallerRow>(callerSelect(token, tables)).execute(db)).rows[0]);
+  return callerOf(db, token, (await sql.raw<CallerRow>(callerSelect(token, tables)).execute(db)).rows[0]);
 }
 
 /** The caller and their scope, entered in the request's transaction as it
@@ -139,7 +158,7 @@ export async function inCallerTransaction<T>(
       const r = await sql
         .raw<CallerRow>('BEGIN; ' + callerSelect(token, o.tables, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
         .execute(conn);
-      out = await fn(callerOf(token, r.rows[0]), conn as unknown as Tx);
+      out = await fn(callerOf(db, token, r.rows[0]), conn as unknown as Tx);
     } catch (err) {
       // The error that ended the transaction is the one to report.
       await end('ROLLBACK').catch(() => {});
@@ -187,7 +206,7 @@ export async function inLedTransaction<T>(
         }
         await l.answered;
         if (l.error) throw l.error;
-        return callerOf(token, (l.row ?? undefined) as CallerRow | undefined);
+        return callerOf(db, token, (l.row ?? undefined) as CallerRow | undefined);
       })());
     const end = (statement: 'COMMIT' | 'ROLLBACK') => void sql.raw(statement).execute(conn).catch(() => {});
     client.lead = l;

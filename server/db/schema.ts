@@ -145,6 +145,17 @@ export interface PeopleGroupsTable {
   updated_at: Timestamp;
 }
 
+/** A person's areas as last worked out, the day and areas version they
+ * hold for (migration 0036; read and written by auth_context and
+ * keep_person_areas only). */
+export interface PersonAreasTable {
+  person_id: string;
+  org_id: string;
+  as_of: ColumnType<string, string, string>;
+  version: ColumnType<string, string | number, string | number>;
+  areas: Json<Record<string, boolean>>;
+}
+
 export interface PeopleGroupOverridesTable {
   id: Generated<string>;
   org_id: string;
@@ -257,6 +268,7 @@ export interface Database {
   product_permissions: ProductPermissionsTable;
   people_groups: PeopleGroupsTable;
   people_group_overrides: PeopleGroupOverridesTable;
+  person_areas: PersonAreasTable;
   roles: RolesTable;
   role_product_permissions: RoleProductPermissionsTable;
   role_people_groups: RolePeopleGroupsTable;
