@@ -124,10 +124,23 @@ function callerSelect(token: VerifiedToken, tables: readonly string[] | undefine
  * statement outside any transaction (its own, implicit): what a kept page
  * or a 304 needs, without the BEGIN and COMMIT a transaction would add to
  * the connection's traffic (docs/benchmarks.md, twelfth round). A page not
- * kept is then built in inCallerTransaction, which reads both again. */
+ * kept is then built in inCallerTransaction, which reads both again.
+ *
+ * Under load this statement is the database's whole share of a kept page,
+ * so it is a prepared statement of each connection (CALLER_VERSION): the
+ * same text inlined and sent by the simple protocol was parsed, analysed
+ * and planned again on every request (a profile under load: the parser
+ * alone ~5% of PostgreSQL's time; docs/benchmarks.md, thirty-fourth round). */
 export async function callerVersion(db: Db, token: VerifiedToken, tables: readonly string[]): Promise<Caller> {
-  return callerOf(db, token, (await sql.raw<CallerRow>(callerSelect(token, tables)).execute(db)).rows[0]);
+  const row = await db.connection().execute(async (conn) => {
+    const client = await clientOf(conn as unknown as Tx);
+    return (await client.query<CallerRow>({ ...CALLER_VERSION, values: [token.sub, token.sessionKey, tables] })).rows[0];
+  });
+  return callerOf(db, token, row);
 }
+
+/** callerVersion's statement, prepared once per connection by its name. */
+const CALLER_VERSION = { name: 'daicho_caller_version', text: `SELECT ${AUTH_COLUMNS}, x.version FROM auth_context($1, $2, $3::text[]) x` };
 
 /** The caller and their scope, entered in the request's transaction as it
  * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0030),
