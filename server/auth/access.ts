@@ -14,7 +14,7 @@
 // enters the account's scope (organisation, account, request id, and the
 // daicho_app role, so row-level security applies from the next statement
 // on). The function names the areas as AREA_COLUMNS does.
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Area } from '../../src/api/contracts/define.js';
 import type { Db } from '../db/index.js';
@@ -26,20 +26,12 @@ import type { AuthContext } from '../http/route.js';
 
 const AREA_COLUMNS = { IT: 'it', HR: 'hr', GA: 'ga', LI: 'li', MARKETPLACE: 'marketplace', SETTINGS: 'settings' } as const satisfies Record<Area, string>;
 
-/** The union of the product permissions over the roles of the person's people groups, as one row of booleans. */
-const areasOf = (personId: RawBuilder<unknown>) => sql`
-  SELECT ${sql.join(Object.entries(AREA_COLUMNS).map(([area, column]) => sql`coalesce(bool_or(${sql.ref(`pp.${column}`)}), false) AS ${sql.id(area)}`))}
-  FROM people_group_members m
-  JOIN role_people_groups rpg ON rpg.people_group_id = m.people_group_id
-  JOIN role_product_permissions rpp ON rpp.role_id = rpg.role_id
-  JOIN product_permissions pp ON pp.id = rpp.product_permission_id
-  WHERE m.person_id = ${personId}`;
-
-/** The areas a person's roles grant (operators' access), as the request's auth does. */
+/** The areas a person's roles grant today (operators' access), as the
+ * request's auth works them out (person_areas_now, migration 0036). */
 export async function accountAreas(tx: Tx, personId: string | null): Promise<Area[]> {
   if (!personId) return [];
-  const row = (await sql<Record<Area, boolean>>`${areasOf(sql`${personId}::uuid`)}`.execute(tx)).rows[0];
-  return row ? (Object.keys(AREA_COLUMNS) as Area[]).filter((k) => row[k]) : [];
+  const row = (await sql<{ areas: Record<Area, boolean> }>`SELECT person_areas_now(${personId}::uuid) AS areas`.execute(tx)).rows[0];
+  return row ? (Object.keys(AREA_COLUMNS) as Area[]).filter((k) => row.areas[k]) : [];
 }
 
 interface AuthRow {
