@@ -13,10 +13,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daicho-bench-run-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** A child Node process loading the bench's modules through tsx: seconds
+ * on a loaded 2-core machine (over vitest's 5 s default there, once), so
+ * each test allows what the child itself is allowed. */
+const CHILD_MS = 60_000;
+
 function suiteProcess(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: CHILD_MS,
     env: { ...process.env, ...env },
   });
 }
@@ -35,7 +40,7 @@ describe('a suite in a process of its own (bench/run.ts --suite)', () => {
     expect(result.measures).toEqual([]);
     expect(result.failure).toMatch(/ECONNREFUSED/);
     expect(r.stderr).toContain('!! suite api failed');
-  });
+  }, CHILD_MS);
 
   it('refuses an unknown suite, or one with nowhere to write its figures', () => {
     const unknown = suiteProcess(['--suite', 'nosuch'], { BENCH_SUITE_OUT: path.join(dir, 'x.json') });
@@ -43,8 +48,8 @@ describe('a suite in a process of its own (bench/run.ts --suite)', () => {
     expect(unknown.stderr).toContain('--suite needs a known suite and BENCH_SUITE_OUT');
     const env = { ...process.env };
     delete env.BENCH_SUITE_OUT;
-    const nowhere = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--suite', 'bundle'], { encoding: 'utf8', timeout: 60_000, env });
+    const nowhere = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--suite', 'bundle'], { encoding: 'utf8', timeout: CHILD_MS, env });
     expect(nowhere.status).toBe(2);
     expect(fs.existsSync(path.join(dir, 'x.json'))).toBe(false);
-  });
+  }, 2 * CHILD_MS);
 });
