@@ -109,8 +109,12 @@ function keepAreas(db: Db, personId: string): void {
 function callerSelect(token: VerifiedToken, tables: readonly string[] | undefined, extra = ''): string {
   const lit = (v: string) => pg.escapeLiteral(v);
   const versionOf = tables ? `ARRAY[${tables.map(lit).join(', ')}]::text[]` : 'NULL';
-  return `SELECT ${AUTH_COLUMNS}, x.version${extra} FROM auth_context(${lit(token.sub)}, ${lit(token.sessionKey)}, ${versionOf}) x`;
+  return callerStatement(`${lit(token.sub)}, ${lit(token.sessionKey)}, ${versionOf}`, extra);
 }
+
+/** The caller's statement around auth_context's arguments (literals, or
+ * parameters for CALLER_VERSION). */
+const callerStatement = (args: string, extra = '') => `SELECT ${AUTH_COLUMNS}, x.version${extra} FROM auth_context(${args}) x`;
 
 /** The caller and the data version of a cacheable list's tables, by one
  * statement outside any transaction (its own, implicit): what a kept page
@@ -132,7 +136,7 @@ export async function callerVersion(db: Db, token: VerifiedToken, tables: readon
 }
 
 /** callerVersion's statement, prepared once per connection by its name. */
-const CALLER_VERSION = { name: 'daicho_caller_version', text: `SELECT ${AUTH_COLUMNS}, x.version FROM auth_context($1, $2, $3::text[]) x` };
+const CALLER_VERSION = { name: 'daicho_caller_version', text: callerStatement('$1, $2, $3::text[]') };
 
 /** The caller and their scope, entered in the request's transaction as it
  * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0030),

@@ -18,11 +18,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
  * each test allows what the child itself is allowed. */
 const CHILD_MS = 60_000;
 
-function suiteProcess(args: string[], env: Record<string, string>) {
+function suiteProcess(args: string[], env: Record<string, string>, base: NodeJS.ProcessEnv = process.env) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
     encoding: 'utf8',
     timeout: CHILD_MS,
-    env: { ...process.env, ...env },
+    env: { ...base, ...env },
   });
 }
 
@@ -48,7 +48,7 @@ describe('a suite in a process of its own (bench/run.ts --suite)', () => {
     expect(unknown.stderr).toContain('--suite needs a known suite and BENCH_SUITE_OUT');
     const env = { ...process.env };
     delete env.BENCH_SUITE_OUT;
-    const nowhere = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--suite', 'bundle'], { encoding: 'utf8', timeout: CHILD_MS, env });
+    const nowhere = suiteProcess(['--suite', 'bundle'], {}, env);
     expect(nowhere.status).toBe(2);
     expect(fs.existsSync(path.join(dir, 'x.json'))).toBe(false);
   }, 2 * CHILD_MS);
