@@ -5,8 +5,8 @@
 // One statement, whatever the account, sent with the transaction's BEGIN
 // (inCallerTransaction), or alone for a list that may be kept
 // (callerVersion), or with BEGIN ahead of a list page's own statement, in
-// its message (inLedTransaction): every request pays for it, so the round
-// trips are few
+// its message (inLedTransaction, every build of a list that may be kept):
+// every request pays for it, so the round trips are few
 // (measured by `npm run bench -- --only api`). The SECURITY DEFINER function
 // auth_context (migrations 0008, 0030: the organisation is not known yet)
 // reads the account of the token's subject, its memberships, MFA state and
@@ -120,7 +120,7 @@ const callerStatement = (args: string, extra = '') => `SELECT ${AUTH_COLUMNS}, x
  * statement outside any transaction (its own, implicit): what a kept page
  * or a 304 needs, without the BEGIN and COMMIT a transaction would add to
  * the connection's traffic (docs/benchmarks.md, twelfth round). A page not
- * kept is then built in inCallerTransaction, which reads both again.
+ * kept is then built in inLedTransaction, which reads both again.
  *
  * Under load this statement is the database's whole share of a kept page,
  * so it is a prepared statement of each connection (CALLER_VERSION): the
@@ -141,19 +141,18 @@ const CALLER_VERSION = { name: 'daicho_caller_version', text: callerStatement('$
 /** The caller and their scope, entered in the request's transaction as it
  * begins: BEGIN, the caller (SECURITY DEFINER auth_context, migration 0030),
  * their scope (organisation, account, request id, the daicho_app role, so
- * row-level security applies from the next statement on) and, for a
- * cacheable list, the data version of its tables in their organisation
- * (migrations 0021, 0030: server/http/list-cache.ts), in one round trip: one
- * simple-protocol message, the values inlined as escaped literals (the
- * database client resolves it to the SELECT's result, server/db/index.ts).
- * Then `fn` runs in the transaction; a throw rolls it back. A read (`read`:
- * a cacheable list, which writes nothing) ends without waiting for its
- * COMMIT (the connection runs it before anything its next user sends);
- * anything else waits, so that a write is committed before it is answered. */
+ * row-level security applies from the next statement on), in one round
+ * trip: one simple-protocol message, the values inlined as escaped literals
+ * (the database client resolves it to the SELECT's result,
+ * server/db/index.ts). Then `fn` runs in the transaction; a throw rolls it
+ * back. A read (`read`: a route that writes nothing) ends without waiting
+ * for its COMMIT (the connection runs it before anything its next user
+ * sends); anything else waits, so that a write is committed before it is
+ * answered. A list that may be kept is built in inLedTransaction instead. */
 export async function inCallerTransaction<T>(
   db: Db,
   token: VerifiedToken,
-  o: { requestId: string | null; tables?: readonly string[]; read?: boolean },
+  o: { requestId: string | null; read?: boolean },
   fn: (caller: Caller, tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.connection().execute(async (conn) => {
@@ -165,7 +164,7 @@ export async function inCallerTransaction<T>(
     let out: T;
     try {
       const r = await sql
-        .raw<CallerRow>('BEGIN; ' + callerSelect(token, o.tables, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
+        .raw<CallerRow>('BEGIN; ' + callerSelect(token, undefined, `${scopeOf(o.requestId)}, set_config('role', 'daicho_app', true)`))
         .execute(conn);
       out = await fn(callerOf(db, token, r.rows[0]), conn as unknown as Tx);
     } catch (err) {

@@ -95,71 +95,57 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
         if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
         return { kept: cache.store.get(key, version), key, version, headers };
       };
-      // Straight to the transaction when this caller's last request of the
-      // URL had to build its page (ListCache.misses): the look first would
-      // most likely be a round trip for nothing.
+      // Straight to the build when this caller's last request of the URL
+      // had to build its page (ListCache.misses) and this is not a
+      // revalidation of the page it was then sent: the look first would
+      // most likely be a round trip for nothing. Otherwise the caller and
+      // the version by one statement (callerVersion): an unchanged page is
+      // answered from that (a 304 or the kept bytes), else built.
       const hint = `${token.sub} ${contract.id} ${c.req.url}`;
-      const last = cache.store.misses.missedLast(hint);
-      if (!last) {
-        const first = lookUp(await callerVersion(deps.db, token, cache.tables));
-        if (first instanceof Response) return first;
-        if (first.kept !== null) return sendKept(c, cache.store, { ...first, kept: first.kept });
-      } else if (!etagMatches(c.req.header('if-none-match'), last.etag)) {
-        // Most likely built again (and not a revalidation of the page
-        // this caller was last sent, which may well get its 304): the
-        // caller's statement rides in the page's own (inLedTransaction),
-        // the page built on the rows kept under the last build's key. The
-        // caller, checked once that statement has answered, decides the
-        // key the page is kept under, its ETag, and whether it is sent.
-        const requestId = c.get('requestId');
-        await inLedTransaction(deps.db, token, { requestId, tables: cache.tables }, async (tx, caller) => {
-          c.set('locale', last.auth.locale);
-          c.set('listCacheSlot', {
-            reuse: cache.store.rows(last.key),
-            keep: async (body, rows) => {
-              const resolved = await caller();
-              const found = lookUp(resolved);
-              // Built for nothing (nothing written since this version was
-              // kept, or the client has it): that answer goes, and the next
-              // request looks first.
-              if (found instanceof Response || found.kept !== null) {
-                cache.store.misses.hit(hint);
-                return found instanceof Response ? found : sendKept(c, cache.store, { ...found, kept: found.kept! });
-              }
-              cache.store.set(found.key, found.version, body, rows);
-              cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: resolved.auth });
-              return found.headers;
-            },
-          });
-          c.set('tx', tx);
-          c.set('auth', last.auth);
-          await next();
-          // Whatever the handler answered, it goes only to this caller.
-          admitted((await caller()).auth);
-        });
-        return;
-      }
-      const early = await inCallerTransaction(deps.db, token, { requestId: c.get('requestId'), tables: cache.tables, read: true }, async (caller, tx) => {
-        const found = lookUp(caller);
-        if (found instanceof Response || found.kept !== null) {
+      let build = cache.store.misses.missedLast(hint);
+      if (!build || etagMatches(c.req.header('if-none-match'), build.etag)) {
+        const looked = await callerVersion(deps.db, token, cache.tables);
+        const first = lookUp(looked);
+        if (first instanceof Response || first.kept !== null) {
           cache.store.misses.hit(hint);
-          return found;
+          return first instanceof Response ? first : sendKept(c, cache.store, { ...first, kept: first.kept! });
         }
-        cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: caller.auth });
+        build = { key: first.key, etag: first.headers.etag, auth: looked.auth };
+      }
+      // Built again: the caller's statement rides in the page's own
+      // (inLedTransaction), the page built on the rows kept under the key
+      // the last build or the look found. The caller, checked once that
+      // statement has answered (a write may have come in between), decides
+      // the key the page is kept under, its ETag, and whether it is sent.
+      // So the first build after a kept page (a reload after a colleague's
+      // edit) costs the look and one round trip, not the look and two.
+      const requestId = c.get('requestId');
+      const last = build;
+      await inLedTransaction(deps.db, token, { requestId, tables: cache.tables }, async (tx, caller) => {
+        c.set('locale', last.auth.locale);
         c.set('listCacheSlot', {
-          reuse: cache.store.rows(found.key),
+          reuse: cache.store.rows(last.key),
           keep: async (body, rows) => {
+            const resolved = await caller();
+            const found = lookUp(resolved);
+            // Built for nothing (nothing written since this version was
+            // kept, or the client has it): that answer goes, and the next
+            // request looks first.
+            if (found instanceof Response || found.kept !== null) {
+              cache.store.misses.hit(hint);
+              return found instanceof Response ? found : sendKept(c, cache.store, { ...found, kept: found.kept! });
+            }
             cache.store.set(found.key, found.version, body, rows);
+            cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: resolved.auth });
             return found.headers;
           },
         });
         c.set('tx', tx);
-        c.set('auth', caller.auth);
+        c.set('auth', last.auth);
         await next();
-        return null;
+        // Whatever the handler answered, it goes only to this caller.
+        admitted((await caller()).auth);
       });
-      if (early instanceof Response) return early;
-      if (early) return sendKept(c, cache.store, { ...early, kept: early.kept! });
       return;
     }
     // Any other request: its transaction, the caller resolved as it begins

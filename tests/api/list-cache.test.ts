@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleContracts } from '../../src/api/modules/contracts.js';
 import { equipment, equipmentTypes } from '../../src/api/modules/equipment.js';
 import { MODULES } from '../../src/api/modules/index.js';
+import { clientOf } from '../../server/db/lead.js';
 import { withScope } from '../../server/db/tenant.js';
 import { rowsSql, listTables } from '../../server/modules/module/sql.js';
 import { createTestServer, type TestAccount, type TestServer } from '../support/app.js';
@@ -129,6 +130,39 @@ describe('a list page between writes', () => {
       expect(new Set(reads.map((r) => r.headers.get('etag'))).size).toBe(1);
       for (const r of reads) expect(await names(r)).toEqual(expected);
     }
+  });
+
+  it('after a kept page and a write, is built in one transaction whose first message carries the caller', async () => {
+    // The first build after a kept page (a reload after a colleague's
+    // edit): the look, then the page's statement with BEGIN and the caller
+    // ahead of it (inLedTransaction), not a transaction opened by a round
+    // trip of its own first. Each message the pool's connections are asked
+    // to send, and whether the caller's lead was waiting to go with it.
+    const m = marker();
+    const path = `/v2/equipment?freeText=${m}`;
+    await s.client(admin.token)(eq.create, { body: { name: `棚 ${m}` } as never });
+    expect((await get(path, admin)).status).toBe(200);
+    expect((await get(path, admin)).status).toBe(200); // kept
+    await s.client(admin.token)(eq.create, { body: { name: `台 ${m}` } as never });
+    const client = await s.db.connection().execute((conn) => clientOf(conn as never));
+    const proto = Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown };
+    const query = proto.query;
+    const sent: { text: string; lead: boolean }[] = [];
+    proto.query = function (this: typeof client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      sent.push({ text: (typeof first === 'string' ? first : (first.text ?? '')).replace(/^\/\*[^*]*\*\/\s*/, '').slice(0, 12), lead: this.lead !== null });
+      return query.apply(this, args);
+    };
+    let res: Response;
+    try {
+      res = await get(path, admin);
+    } finally {
+      proto.query = query;
+    }
+    expect(res.status).toBe(200);
+    expect((await names(res)).sort()).toEqual([`棚 ${m}`, `台 ${m}`].sort());
+    expect(sent.filter((x) => /^BEGIN/i.test(x.text))).toEqual([]);
+    expect(sent.filter((x) => x.lead)).toHaveLength(1);
   });
 
   it('is never another organisation’s page, nor its ETag', async () => {
