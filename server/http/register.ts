@@ -9,7 +9,7 @@ import { type Caller, callerVersion, inCallerTransaction, inLedTransaction } fro
 import { enterScope, type Tx } from '../db/tenant.js';
 import type { AppDeps, VerifiedToken } from '../deps.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
-import { acceptsGzip, etagMatches, type ListCache, listCacheKey } from './list-cache.js';
+import { acceptsGzip, etagMatches, type ListCache, listCacheKey, type Missed } from './list-cache.js';
 import { type AnyRoute, type AppEnv, type AuthContext, JsonText } from './route.js';
 
 class Rollback extends Error {}
@@ -82,35 +82,43 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
     // write may have come in between), scoped to the caller resolved then,
     // and kept under the version read then.
     if (cache && token) {
-      /** The caller checked and the list's answer if it is unchanged (a
-       * Response) or kept (the bytes); else its key and headers. */
       const admitted = (auth: AuthContext) => {
         c.set('locale', auth.locale);
         admit(contract, auth);
       };
+      const hint = `${token.sub} ${contract.id} ${c.req.url}`;
+      /** An unchanged page's answer: the next request of this caller and
+       * URL looks first (ListCache.misses). */
+      const unchanged = (answer: Response | Promise<Response>) => {
+        cache.store.misses.hit(hint);
+        return { answer };
+      };
+      /** The caller checked, and the list's answer if it is unchanged (a
+       * 304, or the page kept under the version read); else the key,
+       * version and headers a build is kept and sent under. */
       const lookUp = ({ auth, version }: Caller) => {
         admitted(auth);
         const key = listCacheKey(auth.orgId, contract.id, c.req.url);
         const headers = { etag: cache.store.etag(key, version), 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
-        if (etagMatches(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
-        return { kept: cache.store.get(key, version), key, version, headers };
+        if (etagMatches(c.req.header('if-none-match'), headers.etag)) return unchanged(c.body(null, 304, headers));
+        const kept = cache.store.get(key, version);
+        if (kept !== null) return unchanged(sendKept(c, cache.store, { kept, key, version, headers }));
+        return { key, version, headers };
       };
       // Straight to the build when this caller's last request of the URL
       // had to build its page (ListCache.misses) and this is not a
       // revalidation of the page it was then sent: the look first would
       // most likely be a round trip for nothing. Otherwise the caller and
       // the version by one statement (callerVersion): an unchanged page is
-      // answered from that (a 304 or the kept bytes), else built.
-      const hint = `${token.sub} ${contract.id} ${c.req.url}`;
-      let build = cache.store.misses.missedLast(hint);
-      if (!build || etagMatches(c.req.header('if-none-match'), build.etag)) {
+      // answered from that, else built.
+      const missed = cache.store.misses.missedLast(hint);
+      let last: Missed;
+      if (missed && !etagMatches(c.req.header('if-none-match'), missed.etag)) last = missed;
+      else {
         const looked = await callerVersion(deps.db, token, cache.tables);
         const first = lookUp(looked);
-        if (first instanceof Response || first.kept !== null) {
-          cache.store.misses.hit(hint);
-          return first instanceof Response ? first : sendKept(c, cache.store, { ...first, kept: first.kept! });
-        }
-        build = { key: first.key, etag: first.headers.etag, auth: looked.auth };
+        if ('answer' in first) return first.answer;
+        last = { key: first.key, etag: first.headers.etag, auth: looked.auth };
       }
       // Built again: the caller's statement rides in the page's own
       // (inLedTransaction), the page built on the rows kept under the key
@@ -120,7 +128,6 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
       // So the first build after a kept page (a reload after a colleague's
       // edit) costs the look and one round trip, not the look and two.
       const requestId = c.get('requestId');
-      const last = build;
       await inLedTransaction(deps.db, token, { requestId, tables: cache.tables }, async (tx, caller) => {
         c.set('locale', last.auth.locale);
         c.set('listCacheSlot', {
@@ -129,12 +136,8 @@ function guard(route: AnyRoute, deps: AppDeps, listCache: ListCache | null): Mid
             const resolved = await caller();
             const found = lookUp(resolved);
             // Built for nothing (nothing written since this version was
-            // kept, or the client has it): that answer goes, and the next
-            // request looks first.
-            if (found instanceof Response || found.kept !== null) {
-              cache.store.misses.hit(hint);
-              return found instanceof Response ? found : sendKept(c, cache.store, { ...found, kept: found.kept! });
-            }
+            // kept, or the client has it): that answer goes.
+            if ('answer' in found) return found.answer;
             cache.store.set(found.key, found.version, body, rows);
             cache.store.misses.missed(hint, { key: found.key, etag: found.headers.etag, auth: resolved.auth });
             return found.headers;
