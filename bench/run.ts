@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { tuneHeap } from '../server/heap.js';
 import { type Measure, type Suite, type SuiteOptions, within } from './lib/measure.js';
 
 /** Suite id → module; run in this order (cheap and quiet first). */
@@ -119,6 +120,17 @@ function runApart(id: string, opts: SuiteOptions): Promise<SuiteResult> {
 }
 
 async function main(): Promise<number> {
+  // This process times the raw SQL beside the server's API calls (the api
+  // suite) and drives the other suites: its heap grows as the server's does
+  // (server/heap.ts). With V8's own choice, after the warm-up it kept its old
+  // generation (46 MB) within 23 MB of the limit, less than the young
+  // generation takes, so it began marking again at once: a full collection
+  // every 200 ms all through the api suite's timed calls, its marking on a
+  // helper thread for 80–110 ms of each, its last pause (6–13 ms) run as a
+  // task when the main thread was idle, which is while an API call is timed.
+  // The first 1000-row page's API p95 was twice its p50 (docs/benchmarks.md,
+  // thirty-seventh round).
+  tuneHeap();
   const { values } = parseArgs({
     options: {
       only: { type: 'string' },
