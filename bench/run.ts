@@ -126,7 +126,7 @@ async function main(): Promise<number> {
   // generation (46 MB) within 23 MB of the limit, less than the young
   // generation takes, so it began marking again at once: a full collection
   // every 200 ms all through the api suite's timed calls, its marking on a
-  // helper thread for 80–110 ms of each, its last pause (6–13 ms) run as a
+  // helper thread for 77–107 ms of each, its last pause (6–13 ms) run as a
   // task when the main thread was idle, which is while an API call is timed.
   // The first 1000-row page's API p95 was twice its p50 (docs/benchmarks.md,
   // thirty-seventh round).
