@@ -185,7 +185,7 @@ async function main(): Promise<number> {
   const meta = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, Linux ${os.release()}${loopbackTcp()}`,
     args: process.argv.slice(2).join(' ') || 'all suites',
   };
   fs.mkdirSync('bench/results', { recursive: true });
@@ -218,3 +218,16 @@ main().then(
     process.exit(1);
   },
 );
+
+/** The TCP congestion control new loopback connections get (Linux): with
+ * BBR, and no fq qdisc on lo, the kernel paces a socket's segments itself,
+ * and a 137 KB response left the server's socket in bursts milliseconds
+ * apart more often than with CUBIC (docs/benchmarks.md, thirty-eighth
+ * round). The API figures depend on it, so the machine line names it. */
+function loopbackTcp(): string {
+  try {
+    return `, TCP ${fs.readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim()}`;
+  } catch {
+    return '';
+  }
+}
