@@ -185,7 +185,7 @@ async function main(): Promise<number> {
   const meta = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, Linux ${os.release()}${loopbackTcp()}`,
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}${loopbackTcp()}`,
     args: process.argv.slice(2).join(' ') || 'all suites',
   };
   fs.mkdirSync('bench/results', { recursive: true });
