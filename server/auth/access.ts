@@ -146,8 +146,9 @@ const CALLER_VERSION = { name: 'daicho_caller_version', text: callerStatement('$
  * (the database client resolves it to the SELECT's result,
  * server/db/index.ts). Then `fn` runs in the transaction; a throw rolls it
  * back. A read (`read`: a route that writes nothing) ends without waiting
- * for its COMMIT (the connection runs it before anything its next user
- * sends); anything else waits, so that a write is committed before it is
+ * for its COMMIT, sent after the answer (Client.endAfter, server/db/index.ts:
+ * the connection runs it before anything its next user sends); anything
+ * else waits, so that a write is committed before it is
  * answered. A list that may be kept is built in inLedTransaction instead. */
 export async function inCallerTransaction<T>(
   db: Db,
@@ -157,9 +158,10 @@ export async function inCallerTransaction<T>(
 ): Promise<T> {
   return db.connection().execute(async (conn) => {
     const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
-      const done = sql.raw(statement).execute(conn);
-      if (o.read) void done.catch(() => {});
-      else await done;
+      // A read's COMMIT goes after its answer (Client.endAfter).
+      if (o.read && statement === 'COMMIT') (await clientOf(conn as unknown as Tx)).endAfter(statement);
+      else if (o.read) void sql.raw(statement).execute(conn).catch(() => {});
+      else await sql.raw(statement).execute(conn);
     };
     let out: T;
     try {
@@ -194,7 +196,8 @@ const scopeOf = (requestId: string | null) =>
  * the caller's statement, so that a token without an account (no row, no
  * organisation set) reads nothing, under row-level security. If `fn` ran
  * no statement, the caller is resolved on its own when asked for (or at the
- * end). Ends as a read does (its COMMIT not waited for); a throw rolls back.
+ * end). Ends as a read does (its COMMIT not waited for, sent after the
+ * answer); a throw rolls back.
  */
 export async function inLedTransaction<T>(
   db: Db,
@@ -224,7 +227,8 @@ export async function inLedTransaction<T>(
     try {
       const out = await fn(conn as unknown as Tx, caller);
       const resolved = await caller();
-      end('COMMIT');
+      // After the answer (Client.endAfter), which is written in this turn.
+      client.endAfter('COMMIT');
       return { out, caller: resolved };
     } catch (err) {
       if (l.sent) end('ROLLBACK');

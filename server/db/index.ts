@@ -28,6 +28,32 @@ class Client extends pg.Client {
   readonly rowBytesByCopy: boolean = true;
   /** Statements to send ahead of this connection's next one (./lead.ts). */
   lead: Lead | null = null;
+  /** A read's transaction end held back (endAfter). */
+  private tail: string | null = null;
+  /**
+   * Ends a read's transaction after the code now running has finished: the
+   * COMMIT goes out once this turn of the event loop is over (setImmediate),
+   * so a response written in this turn goes to its client first, and the
+   * database's work on the COMMIT does not compete with the client's on the
+   * response (docs/benchmarks.md, thirty-ninth round). The connection may
+   * go back to the pool meanwhile: its next user's checkout sends the
+   * COMMIT first (openDatabase: the pool's 'acquire'), so nothing of theirs
+   * can run inside this transaction. Its result is not waited for, as a
+   * read's COMMIT was not before: a read writes nothing, and a COMMIT that
+   * never arrives (a closed connection) rolls back nothing of consequence.
+   */
+  endAfter(statement: 'COMMIT' | 'ROLLBACK'): void {
+    this.sendTail();
+    this.tail = statement;
+    setImmediate(() => this.sendTail());
+  }
+  /** Sends the held-back end, if any, ahead of anything sent after. */
+  sendTail(): void {
+    const t = this.tail;
+    if (t === null) return;
+    this.tail = null;
+    (query as (this: pg.Client, text: string) => Promise<unknown>).call(this, t).catch(() => {});
+  }
 }
 class PgliteClient extends Client {
   override readonly rowBytesByCopy = false;
@@ -53,6 +79,12 @@ Client.prototype.query = function (this: Client, ...args: unknown[]) {
   const out = run.apply(this, args);
   return out instanceof Promise ? out.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : out;
 } as typeof query;
+
+/** A connection's next user first ends its last user's read (Client.endAfter):
+ * pg-pool emits 'acquire' before it hands the connection over. */
+const sendTailOnCheckout = (client: pg.PoolClient) => (client as unknown as Client).sendTail();
+
+export type { Client as DbClient };
 
 export interface DatabaseHandle {
   db: Db;
@@ -191,6 +223,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // Idle clients: the pool removes them and re-emits here; already logged
     // by the client's own listener above.
     pool.on('error', () => {});
+    pool.on('acquire', sendTailOnCheckout);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = opts.databaseUrl;
     return { db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, opts.onPoolError), close: () => db.destroy() };
@@ -203,6 +236,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   });
   await pglite.waitReady;
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, Client: PgliteClient } as pg.PoolConfig);
+  pool.on('acquire', sendTailOnCheckout);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -29,9 +29,13 @@ export function lead(text: string): Lead {
  * a Kysely connection runs on (clientOf). */
 export const CLIENT_MARK = '/*daicho:client*/';
 
+/** The pg Client behind a Kysely connection (db.connection()): its lead,
+ * and a read's end held back (./index.ts, Client.endAfter). */
+export type LeadClient = pg.Client & { lead: Lead | null; endAfter(statement: 'COMMIT' | 'ROLLBACK'): void };
+
 /** The pg Client behind a Kysely connection (db.connection()). */
-export async function clientOf(conn: Tx): Promise<pg.Client & { lead: Lead | null }> {
-  return (await sql<{ client: pg.Client & { lead: Lead | null } }>`${sql.raw(CLIENT_MARK)}`.execute(conn)).rows[0]!.client;
+export async function clientOf(conn: Tx): Promise<LeadClient> {
+  return (await sql<{ client: LeadClient }>`${sql.raw(CLIENT_MARK)}`.execute(conn)).rows[0]!.client;
 }
 
 /** A row of one statement's text-format fields, as pg would parse it. */

@@ -112,13 +112,14 @@ export interface RouteCache {
 export interface RouteOptions {
   cache?: RouteCache;
   /**
-   * A read (GET only): the response is sent while its transaction's COMMIT
-   * is still on its way, one round trip sooner. For handlers that write
+   * A read (GET only): the response is sent before its transaction's
+   * COMMIT, which follows it (server/db/index.ts, Client.endAfter), one
+   * round trip sooner. For handlers that write
    * nothing a later request relies on: at most data kept to be reused (the
    * people lists' counts of the day), computed again if that COMMIT fails.
    * Never for a GET whose write the next request reads (a presigned upload
    * recorded for the PUT that follows, say). The connection goes back to
-   * the pool at once; its next statement queues behind the COMMIT.
+   * the pool at once; its next user's checkout sends the COMMIT first.
    */
   read?: boolean;
 }

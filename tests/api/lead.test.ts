@@ -4,8 +4,10 @@
 // connection handed to the next request still inside this one's
 // transaction or scope.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inLedTransaction } from '../../server/auth/access.js';
+import { clientOf } from '../../server/db/lead.js';
 import { rowsBytes } from '../../server/db/row-bytes.js';
 import type { VerifiedToken } from '../../server/deps.js';
 import { moduleContracts } from '../../src/api/modules/contracts.js';
@@ -64,6 +66,33 @@ describe('a transaction led by the caller’s statement', () => {
       }),
     ).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect((await nextUser()).org).toBe('');
+  });
+
+  // PostgreSQL only (CI's second pass): PGlite has one connection, which
+  // nothing else can watch.
+  it.runIf(!!process.env.DATABASE_URL)('ends its transaction after the answer even when nobody uses the connection next', async () => {
+    let pid = 0;
+    await inLedTransaction(s.db, tokenOf(await subOf(account)), { requestId: 'r7', tables: ['equipment'] }, async (tx) => {
+      pid = (await clientOf(tx)).processID!;
+      return (await scope.execute(tx)).rows[0];
+    });
+    // Watched from a connection of its own: a checkout from the pool would
+    // send the COMMIT itself (the pool's next user of the connection).
+    const watch = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await watch.connect();
+    try {
+      const stateOf = async () =>
+        (await watch.query<{ state: string }>('SELECT state FROM pg_stat_activity WHERE pid = $1', [pid])).rows[0]?.state;
+      let state = await stateOf();
+      for (let i = 0; i < 50 && state !== 'idle'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        state = await stateOf();
+      }
+      // Not 'idle in transaction': the COMMIT went out after the answer.
+      expect(state).toBe('idle');
+    } finally {
+      await watch.end();
+    }
   });
 
   it('leaves no lead, transaction or scope on the connection when it throws, before or after its first statement', async () => {
