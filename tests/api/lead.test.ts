@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inLedTransaction } from '../../server/auth/access.js';
-import { clientOf } from '../../server/db/lead.js';
 import { rowsBytes } from '../../server/db/row-bytes.js';
 import type { VerifiedToken } from '../../server/deps.js';
 import { moduleContracts } from '../../src/api/modules/contracts.js';
@@ -73,8 +72,7 @@ describe('a transaction led by the caller’s statement', () => {
   it.runIf(!!process.env.DATABASE_URL)('ends its transaction after the answer even when nobody uses the connection next', async () => {
     let pid = 0;
     await inLedTransaction(s.db, tokenOf(await subOf(account)), { requestId: 'r7', tables: ['equipment'] }, async (tx) => {
-      pid = (await clientOf(tx)).processID!;
-      return (await scope.execute(tx)).rows[0];
+      pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx)).rows[0]!.pid;
     });
     // Watched from a connection of its own: a checkout from the pool would
     // send the COMMIT itself (the pool's next user of the connection).
