@@ -68,10 +68,13 @@ describe('background CSV import', () => {
     while ((await status(started.jobId!)).state !== 'done') expect(await s.worker.runBatch()).toBe(1);
     expect((await mergeJob()).rows).toEqual([{ state: 'QUEUED' }]);
     // Statistics from a small sample so far (migration 0037): the names'
-    // histogram has the 11 bounds of statistics target 10.
+    // histogram has the 11 bounds of statistics target 10. Checked on this
+    // file's own database (PGlite): on the shared PostgreSQL test database
+    // other files' imports and seeds analyse the same table meanwhile.
+    const ownDatabase = !process.env.DATABASE_URL;
     const nameBounds = async () =>
       Number((await sql<{ n: number }>`SELECT cardinality(histogram_bounds::text::text[]) AS n FROM pg_stats WHERE tablename = 'equipment' AND attname = 'name'`.execute(s.db)).rows[0]!.n);
-    expect(await nameBounds()).toBe(11);
+    if (ownDatabase) expect(await nameBounds()).toBe(11);
     expect(await count(marker)).toBe(rows);
     expect(await count(`${marker} 11999`)).toBe(1);
     await s.worker.drain();
@@ -95,7 +98,7 @@ describe('background CSV import', () => {
     expect(planned.rows[0]!.n).toBeGreaterThanOrEqual(rows);
     expect((await mergeJob()).rows).toEqual([{ state: 'DONE' }]);
     // The merge job then took the full sample: the default target's 101 bounds.
-    expect(await nameBounds()).toBe(101);
+    if (ownDatabase) expect(await nameBounds()).toBe(101);
     // 12,000 rows through upload, staging runs and the apply: ~20 s alone, more beside the other suites.
   }, 120_000);
 

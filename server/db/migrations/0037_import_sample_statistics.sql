@@ -7,8 +7,8 @@
 -- the old statistics, a search for 100,000 rows just imported chose a nested
 -- loop and ran for minutes). That ANALYZE read the default sample, 30,000
 -- rows, and computed the index expressions (the search texts' trigrams, the
--- asset tags' grams, PL/pgSQL) for each: 0.44-0.98 s of the import's
--- 10-11 s on the slower machines (docs/benchmarks.md, fifteenth and
+-- asset tags' grams, PL/pgSQL) for each: 0.43-1.07 s of the import's
+-- 10-20 s on the slower machines (docs/benchmarks.md, fifteenth to
 -- forty-first rounds).
 --
 -- What the planner needs the moment the rows show is their number and their
