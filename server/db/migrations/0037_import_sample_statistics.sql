@@ -21,12 +21,12 @@
 --
 -- A column or index expression given a statistics target of its own (ALTER
 -- TABLE … SET STATISTICS) keeps it in both; none is set today.
+--
+-- analyze_table (0029) under the smaller target: a function's SET clause
+-- holds for the calls it makes, and is undone when it returns.
 CREATE FUNCTION analyze_table_sample(p_table text) RETURNS void
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public SET default_statistics_target = 10 AS $$
-BEGIN
-  PERFORM require_business_table(p_table);
-  EXECUTE format('ANALYZE %I', p_table);
-END
+LANGUAGE sql VOLATILE SET search_path = public SET default_statistics_target = 10 AS $$
+  SELECT analyze_table(p_table)
 $$;
 REVOKE ALL ON FUNCTION analyze_table_sample(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION analyze_table_sample(text) TO daicho_app;
